@@ -1,0 +1,80 @@
+/** Privilege names. Resource privileges are READ_/CREATE_/EDIT_ + the key upper-cased (spec part 1 §6). */
+
+/** Every resource key of both spec parts, including menu-only pages, in menu order. */
+export const ALL_RESOURCE_KEYS = [
+  // part 1
+  'users', 'user_profile', 'user_log', 'roles', 'privileges', 'rnp', 'cps', 'cp_locs', 'cp_zones', 'cp_pow',
+  'lms_profiles', 'zone_lms_profiles', 'cp_requests', 'cp_sessions', 'cp_sessions_all', 'kmb_cp_sessions',
+  'cp_connectors', 'cp_config', 'lms/dashboard', 'test/cp_request', 'lms/cp_simulator', 'realtime/log',
+  // part 2
+  'accounts', 'account_vehicles', 'account_service_plans', 'service_plans', 'auth_card', 'opening_hour', 'contact',
+  'contact_group', 'alert', 'cp_rsr', 'cp_rsr_request', 'cp_rsr_api_log', 'payment_result_detail', 'charging_rate',
+  'charging_rate_detail', 'price_scheme', 'campaign', 'campaign_rule', 'voucher', 'bay', 'bay_log',
+  'cpRsrPointRedeem', 'third_party_conf', 'third_party_error_log', 'portal_action_log', 'data_rotation_setup',
+  'app_config',
+] as const;
+
+export function privilegeStem(key: string): string {
+  return key.replace(/\//g, '_').toUpperCase();
+}
+export const readPrivilege = (key: string) => `READ_${privilegeStem(key)}`;
+export const createPrivilege = (key: string) => `CREATE_${privilegeStem(key)}`;
+export const editPrivilege = (key: string) => `EDIT_${privilegeStem(key)}`;
+
+export const P = {
+  DELETE: 'READ_DELETE',
+  V1_DASHBOARD: 'READ_V1_DASHBOARD',
+  V2_DASHBOARD: 'READ_V2_DASHBOARD',
+  DASHBOARD_SUMMARY: 'READ_DASHBOARD_SUMMARY',
+  CP_TYPE: 'READ_CP_TYPE',
+  CP_CONFIG: 'READ_CP_CONFIG',
+  ALERT: 'READ_ALERT',
+  CP_CONNECTOR: 'READ_CP_CONNECTOR',
+  LMS_PROFILE: 'READ_LMS_PROFILE',
+  MASTER_FLAG: 'READ_MASTER_FLAG',
+  REMOTE_START_CHARGER: 'READ_REMOTE_START_CHARGER',
+  REMOTE_RESET_CHARGER: 'READ_REMOTE_RESET_CHARGER',
+  GET_DIAGNOSTICS: 'READ_GET_GIAGNOSTICS',
+  CHANGE_AVAILABILITY: 'READ_CHANGE_AVAILABILITY',
+  TRIGGER_MESSAGE: 'READ_TRIGGER_MESSAGE',
+  RETRY_ERROR_PAYMENT: 'READ_RETRY_ERROR_PAYMENT',
+  PENALTY_BUTTON: 'READ_PENALTY_BUTTON',
+  SETTLED_BUTTON: 'READ_SETTLED_BUTTON',
+  CST_DEBUG: 'cstDebug',
+} as const;
+
+/** The "Other" column of role settings (/rnp): named permission → privilege. */
+export const OTHER_PERMISSIONS: { name: string; privilege: string }[] = [
+  { name: 'delete', privilege: P.DELETE },
+  { name: 'remote_start_charger', privilege: P.REMOTE_START_CHARGER },
+  { name: 'retry_error_payment', privilege: P.RETRY_ERROR_PAYMENT },
+  { name: 'remote_reset_charger', privilege: P.REMOTE_RESET_CHARGER },
+  { name: 'penalty_button', privilege: P.PENALTY_BUTTON },
+  { name: 'settled_button', privilege: P.SETTLED_BUTTON },
+  { name: 'get_giagnostics', privilege: P.GET_DIAGNOSTICS },
+  { name: 'trigger_message', privilege: P.TRIGGER_MESSAGE },
+  { name: 'change_availability', privilege: P.CHANGE_AVAILABILITY },
+  { name: 'master_flag', privilege: P.MASTER_FLAG },
+];
+
+/** Named privileges outside the READ/CREATE/EDIT matrix (dashboards, field gates, debug). */
+export const NAMED_PRIVILEGES: string[] = [
+  ...new Set([
+    ...Object.values(P),
+    ...OTHER_PERMISSIONS.map((o) => o.privilege),
+  ]),
+];
+
+/** Every privilege name the system knows; seeded on first start. */
+export function allPrivilegeNames(): string[] {
+  const names = new Set<string>();
+  for (const key of ALL_RESOURCE_KEYS) {
+    names.add(readPrivilege(key));
+    names.add(createPrivilege(key));
+    names.add(editPrivilege(key));
+  }
+  for (const n of NAMED_PRIVILEGES) names.add(n);
+  return [...names];
+}
+
+export const SUPER_ADMIN_ROLE = 'super_admin';

@@ -1,0 +1,127 @@
+/**
+ * The resource definition: one object per resource key drives the server (SQL, validation,
+ * permissions, scoping, audit) and the portal (columns, filters, forms, views).
+ * It holds no JSX and no functions so that both sides can read it.
+ */
+
+/** How a list column or view field is displayed. */
+export type DisplayType =
+  | 'text'
+  | 'number'
+  | 'float1000' // stored value / 1000 (Wh to kWh, mA to A)
+  | 'boolean'
+  | 'datetime' // YYYY-MM-DD HH:mm:ss
+  | 'seconds' // shown as hh:mm:ss
+  | 'enum' // label looked up in the column's options
+  | 'link' // to another resource's view
+  | 'json'
+  | 'action' // view button column
+  | 'massUpdate'; // row checkbox for mass update
+
+/** One filter kind per column; each maps to exactly one SQL operator. */
+export type FilterKind =
+  | 'text' // contains, case-insensitive
+  | 'select' // equals
+  | 'multiselect' // in (repeated parameter)
+  | 'boolean' // equals 0 / 1
+  | 'dateRange'; // between two unix seconds
+
+export type InputKind =
+  | 'text'
+  | 'textarea'
+  | 'password'
+  | 'email'
+  | 'number'
+  | 'boolean'
+  | 'select'
+  | 'multiselect'
+  | 'datetime'
+  | 'time' // HH:mm
+  | 'json';
+
+/** The SQL type of the underlying database column, used for validation and filter parsing. */
+export type ValueType = 'int' | 'float' | 'text' | 'bool' | 'timestamp' | 'json' | 'intArray';
+
+export interface ColumnDef {
+  field: string;
+  display: DisplayType;
+  type: ValueType;
+  sortable?: boolean;
+  filter?: FilterKind;
+  /** Key of an option list (GET /api/options?opts=key) for select filters and enum display. */
+  options?: string;
+  /** Every one of these privileges is needed to see the column (and the field everywhere). */
+  privileges?: string[];
+  decimals?: number;
+  /** Target resource key of a link column; the value is the target id. */
+  linkTo?: string;
+  /** Only shown in the view page, not as a list column. */
+  viewOnly?: boolean;
+  /** Hidden from the list by default (still filterable / viewable). */
+  hiddenInList?: boolean;
+}
+
+export interface FieldDef {
+  field: string;
+  input: InputKind;
+  type: ValueType;
+  options?: string;
+  required?: boolean;
+  /** Required when creating, optional when editing (passwords). */
+  requiredOnCreateOnly?: boolean;
+  /** Accepted in writes, never sent back (passwords). */
+  writeOnly?: boolean;
+  /** Settable on create, refused on update. */
+  lockedAfterCreate?: boolean;
+  /** Value must be unique in the table (among rows not in trash); message key on clash. */
+  unique?: 'already_taken' | 'already_exist';
+  default?: string | number | boolean | null;
+  privileges?: string[];
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  /** Maximum number of selected items for a multiselect. */
+  limit?: number;
+  /** Must equal another field's value (confirm password). Checked only when both are sent. */
+  sameAs?: string;
+}
+
+export type ResourceAction = 'create' | 'edit' | 'view' | 'editview' | 'delete' | 'popView' | 'downloadPdf' | 'excel';
+
+export type MenuGroup = 'operation' | 'management' | 'setting' | 'lms';
+
+export interface SiteScope {
+  /** Column of this table holding the site id. */
+  column?: string;
+  /** Column of this table holding a charger id; the site is that charger's loc_id. */
+  cpColumn?: string;
+}
+
+export interface ResourceDef {
+  key: string;
+  table: string;
+  idField: string;
+  /** Column whose value names a record in messages (confirm texts, audit). */
+  titleField?: string;
+  menu?: { group: MenuGroup; skipPermission?: boolean; superAdminOnly?: boolean; order?: number };
+  /** Privilege stem when it differs from the key (user_profile reads as USERS for others). */
+  privilegeKey?: string;
+  columns: ColumnDef[];
+  fields: FieldDef[];
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  defaultFilters?: Record<string, string | number | (string | number)[]>;
+  pageSizes?: number[];
+  defaultPageSize?: number;
+  actions: ResourceAction[];
+  /** Deleted rows keep existing with deleted_at set; they show only with trash=1. */
+  softDelete?: boolean;
+  editConfirm?: boolean;
+  site?: SiteScope;
+  /** A read-only log: no create, edit or delete whatever the privileges say. */
+  readOnly?: boolean;
+  /** Only roles named here may use it at all (privileges is super_admin only). */
+  roles?: string[];
+}
+
+export const DEFAULT_PAGE_SIZES = [20, 50, 100, 200];
+export const MAX_PAGE_SIZE = 99999;

@@ -1,0 +1,112 @@
+import { P } from '../privileges.ts';
+import type { ResourceDef } from '../resource.ts';
+import {
+  boolCol, boolFld, dateCol, fld, floatCol, floatFld, idCol, intCol, intFld, selectCol, selectFld, textCol, textFld,
+} from './build.ts';
+
+const lms = { privileges: [P.LMS_PROFILE] };
+
+export const cp_locs: ResourceDef = {
+  key: 'cp_locs',
+  table: 'cp_locs',
+  idField: 'loc_id',
+  titleField: 'address',
+  menu: { group: 'management' },
+  site: { column: 'loc_id' },
+  columns: [
+    idCol('loc_id'),
+    textCol('address'),
+    textCol('address_chi'),
+    textCol('address_chs', { hiddenInList: true }),
+    boolCol('enable_flag'),
+    intCol('provider_id', { hiddenInList: true }),
+    intCol('mode_id', { hiddenInList: true }),
+    intCol('district_id', { hiddenInList: true }),
+    floatCol('gps_lat', { hiddenInList: true }),
+    floatCol('gps_lang', { hiddenInList: true }),
+    intCol('rate_id', { hiddenInList: true }),
+    intCol('min_charging_unit', { hiddenInList: true }),
+    intCol('max_charging_unit', { hiddenInList: true }),
+    intCol('default_charging_unit', { hiddenInList: true }),
+    boolCol('free_charge_flag'),
+    intCol('postpaid_min_charge', { hiddenInList: true }),
+    intCol('postpaid_max_charge', { hiddenInList: true }),
+    intCol('postpaid_allowance_min', { hiddenInList: true }),
+    intCol('lms_profile_id', { ...lms, hiddenInList: true }),
+    boolCol('enable_lms', lms),
+    textCol('external_loc_id', { hiddenInList: true }),
+    textCol('mall_id', { hiddenInList: true }),
+    textCol('station_code'),
+    textCol('contact_number'),
+    textCol('remark', { hiddenInList: true }),
+    dateCol('lupd_dttm'),
+  ],
+  fields: [
+    textFld('address', { required: true, unique: 'already_exist' }),
+    textFld('address_chi'),
+    textFld('address_chs'),
+    boolFld('enable_flag', { default: 1 }),
+    intFld('provider_id'),
+    intFld('mode_id'),
+    intFld('district_id'),
+    floatFld('gps_lat', { min: -90, max: 90 }),
+    floatFld('gps_lang', { min: -180, max: 180 }),
+    intFld('rate_id'),
+    intFld('min_charging_unit', { min: 0 }),
+    intFld('max_charging_unit', { min: 0 }),
+    intFld('default_charging_unit', { min: 0 }),
+    boolFld('free_charge_flag', { default: 0 }),
+    intFld('postpaid_min_charge', { min: 0 }),
+    intFld('postpaid_max_charge', { min: 0 }),
+    intFld('postpaid_allowance_min', { min: 0 }),
+    intFld('lms_profile_id', lms),
+    boolFld('enable_lms', { ...lms, default: 0 }),
+    textFld('external_loc_id'),
+    textFld('mall_id'),
+    textFld('station_code'),
+    textFld('contact_number'),
+    fld('remark', 'textarea', 'text', { maxLength: 2000 }),
+  ],
+  softDelete: true,
+  actions: ['create', 'edit', 'view', 'delete', 'excel', 'downloadPdf'],
+};
+
+export const cp_zones: ResourceDef = {
+  key: 'cp_zones',
+  table: 'cp_zones',
+  idField: 'zone_id',
+  titleField: 'name_chi',
+  menu: { group: 'management' },
+  site: { column: 'loc_id' },
+  columns: [
+    idCol('zone_id'),
+    selectCol('loc_id', 'cp_locs'),
+    textCol('name_chi'),
+    intCol('max_physical_current_limit'),
+    dateCol('lupd_dttm'),
+  ],
+  fields: [
+    selectFld('loc_id', 'cp_locs', { required: true, lockedAfterCreate: true }),
+    textFld('name_chi', { required: true }),
+    intFld('max_physical_current_limit', { required: true, min: 0, max: 100000, lockedAfterCreate: true }),
+  ],
+  actions: ['create', 'edit', 'view', 'delete', 'excel'],
+};
+
+export const cp_pow: ResourceDef = {
+  key: 'cp_pow',
+  table: 'cp_pow',
+  idField: 'power_meter_type_id',
+  titleField: 'name',
+  menu: { group: 'management' },
+  columns: [idCol('power_meter_type_id'), textCol('name'), floatCol('factor'), intCol('rotation_value')],
+  fields: [
+    textFld('name', { required: true, unique: 'already_exist' }),
+    floatFld('factor', { required: true, default: 1 }),
+    intFld('rotation_value', { required: true, default: 0, min: 0 }),
+  ],
+  pageSizes: [10, 20, 30, 40, 50, 60, 70, 80, 90, 100],
+  defaultPageSize: 10,
+  actions: ['create', 'edit', 'view', 'delete'],
+};
+

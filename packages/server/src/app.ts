@@ -1,0 +1,67 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './auth/routes.ts';
+import { resolveToken } from './auth/session.ts';
+import { HttpError, unauthorized } from './http/errors.ts';
+import { resourceRoutes } from './resources/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: Config;
+  }
+  interface FastifyContextConfig {
+    /** The route needs no signed-in user. */
+    public?: boolean;
+  }
+}
+
+export async function buildApp(config: Config, db: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    // Repeated query parameters (multiselect filters, opts) arrive as arrays.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.decorate('db', db);
+  app.decorate('config', config);
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const user = token ? await resolveToken(db, token, config.tokenTtlHours) : null;
+    if (!user) throw unauthorized();
+    req.user = user;
+  });
+
+  app.setErrorHandler((err: any, req, reply) => {
+    if (err instanceof HttpError) return reply.status(err.statusCode).send(err.body);
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, too large, wrong content type.
+      return reply.status(status).send({ errors: [err.message], fields: {}, code: err.code });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.status(500).send({ message: 'Server error, please try again later' });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/')) return reply.status(404).send({ message: 'This page does not exist' });
+    if (req.url.startsWith('/portal/') && existsSync(config.portalDir)) return reply.sendFile('index.html');
+    return reply.status(404).send({ message: 'This page does not exist' });
+  });
+
+  authRoutes(app);
+  resourceRoutes(app);
+
+  if (existsSync(config.portalDir)) {
+    await app.register(fastifyStatic, { root: config.portalDir, prefix: '/portal/', wildcard: false });
+    app.get('/', (_req, reply) => reply.redirect('/portal/'));
+  }
+  return app;
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { LoginResponse, MeResponse } from '@ev/core';
+import { badRequest, HttpError } from '../http/errors.ts';
+import { parseBody } from '../http/parse.ts';
+import { currentUser } from './guard.ts';
+import { verifyPassword } from './passwords.ts';
+import { FailureLimiter } from './rate-limit.ts';
+import { issueToken, revokeToken, writeUserLog } from './session.ts';
+import { getSetting } from '../settings.ts';
+import { API_VERSION } from '../version.ts';
+
+const LoginBody = z.strictObject({ username: z.string().min(1).max(64), password: z.string().min(1).max(128) });
+const LOGIN_FAILED = 'Login failed, incorrect account or password';
+
+export function authRoutes(app: FastifyInstance) {
+  // 10 failures per username and 50 per address in 15 minutes, then 429 until the window moves on.
+  const byUser = new FailureLimiter(10, 15 * 60_000);
+  const byIp = new FailureLimiter(50, 15 * 60_000);
+
+  app.post('/api/login', { config: { public: true } }, async (req): Promise<LoginResponse> => {
+    const { username, password } = parseBody(LoginBody, req.body);
+    const ip = req.ip;
+    const userKey = username.toLowerCase();
+    if (byUser.blocked(userKey) || byIp.blocked(ip)) {
+      throw new HttpError(429, { message: 'Too many failed sign-ins, please try again later' });
+    }
+    const [user] = await app.db.query(
+      `SELECT id, password_hash, active FROM users WHERE username = $1 AND deleted_at IS NULL`,
+      [username],
+    );
+    const ok = user && user.active === 1 && (await verifyPassword(password, user.password_hash));
+    if (!ok) {
+      byUser.fail(userKey);
+      byIp.fail(ip);
+      const reason = !user ? 'unknown user' : user.active !== 1 ? 'user inactive' : 'wrong password';
+      await writeUserLog(app.db, { type: 'LOGIN_FAILED', username, userId: user?.id, ip, msg: `Login failed: ${reason}` });
+      throw badRequest(LOGIN_FAILED);
+    }
+    byUser.clear(userKey);
+    const token = await issueToken(app.db, user.id, ip, app.config.tokenTtlHours);
+    await writeUserLog(app.db, { type: 'LOGIN', username, userId: user.id, ip, msg: 'Login' });
+    return { token };
+  });
+
+  app.post('/api/logout', async (req) => {
+    const user = currentUser(req);
+    await revokeToken(app.db, user.tokenId);
+    await writeUserLog(app.db, { type: 'LOGOUT', username: user.username, userId: user.id, ip: req.ip, msg: 'Logout' });
+    return { status: 'success' };
+  });
+
+  app.post('/api/me', async (req): Promise<MeResponse> => {
+    const user = currentUser(req);
+    return {
+      id: user.id,
+      name: user.name,
+      username: user.username,
+      privileges: [...user.privileges].sort(),
+      max_role_level: user.roleLevel,
+      role: user.role,
+      roles: [user.role],
+      home_screen: await getSetting(app.db, 'home_screen'),
+    };
+  });
+
+  app.get('/api/app/version', { config: { public: true } }, async () => ({ version: API_VERSION }));
+}

@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Every setting the server reads, from environment variables (listed in the README). */
+export interface Config {
+  port: number;
+  host: string;
+  /** postgres://… for a PostgreSQL server, else a PGlite data directory ('memory://' for none). */
+  databaseUrl: string;
+  adminPassword?: string;
+  /** Time zone in which datetimes are shown and date-range filters are read. */
+  timeZone: string;
+  tokenTtlHours: number;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+  logLevel: string;
+  /** Built portal to serve under /portal/ (absent: API only). */
+  portalDir: string;
+  redisUrl?: string;
+}
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL ?? resolve(repoRoot, 'data'),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    timeZone: env.APP_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
+    bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    portalDir: env.PORTAL_DIR ?? resolve(repoRoot, 'packages/web/dist'),
+    redisUrl: env.REDIS_URL || undefined,
+  };
+}
