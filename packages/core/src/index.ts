@@ -6,3 +6,4 @@ export * from './api.ts';
 export * from './resources/index.ts';
 export * from './resources/build.ts';
 export * from './menu.ts';
+export * from './i18n/index.ts';

@@ -1,0 +1,22 @@
+import type { Catalog, Lang, ResourceLabels } from './types.ts';
+import { RESOURCE_LABELS } from './resources/index.ts';
+import { UI } from './ui.ts';
+import { MESSAGES } from './messages.ts';
+
+export * from './types.ts';
+export { RESOURCE_LABELS };
+
+/**
+ * The i18next resources of the portal: namespace "translation" holds
+ *   ui.*        screen texts (ui.ts)
+ *   msg.*       messages, error texts, error.{code} (messages.ts)
+ *   resources.<key>.name / resources.<key>.fields.<field>   (resources/*.ts)
+ */
+export function buildCatalogs(): Record<Lang, { translation: Catalog }> {
+  const resources = (lang: Lang) =>
+    Object.fromEntries(Object.entries(RESOURCE_LABELS).map(([key, l]: [string, ResourceLabels]) => [key, l[lang]]));
+  return {
+    en: { translation: { ui: UI.en, msg: MESSAGES.en, resources: resources('en') } as Catalog },
+    'zh-TW': { translation: { ui: UI['zh-TW'], msg: MESSAGES['zh-TW'], resources: resources('zh-TW') } as Catalog },
+  };
+}
