@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { freshDatabaseUrl } from '../db/test-database.ts';
+import { seed } from '../db/seed.ts';
+import { buildApp } from '../app.ts';
+
+export const TEST_ADMIN_PASSWORD = 'admin-test-password';
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Database;
+  /** http://127.0.0.1:port */
+  baseUrl: string;
+  /** ws://127.0.0.1:port */
+  wsUrl: string;
+  /** fetch against the server: JSON body in, parsed body out. */
+  api(method: string, path: string, opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  login(username?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server on a random port over a fresh database (in-memory PGlite, or a new
+ * database on TEST_DATABASE_URL), seeded with the admin user. Close it in afterAll.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const fresh = await freshDatabaseUrl();
+  const config: Config = { ...loadConfig({}), databaseUrl: fresh.url, logLevel: 'silent', portalDir: '/nonexistent', ...overrides };
+  const db = await openDatabase(config.databaseUrl);
+  await seed(db, TEST_ADMIN_PASSWORD);
+  const app = await buildApp(config, db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const api: TestServer['api'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined = opts.raw;
+    if (opts.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const res = await fetch(baseUrl + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text (e.g. 'Deleted') */
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+  return {
+    app,
+    db,
+    baseUrl,
+    wsUrl: `ws://127.0.0.1:${port}`,
+    api,
+    async login(username = 'admin', password = TEST_ADMIN_PASSWORD) {
+      const res = await api('POST', '/api/login', { body: { username, password } });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.token as string;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      await fresh.drop();
+    },
+  };
+}
