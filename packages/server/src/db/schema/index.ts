@@ -1,2 +1,3 @@
 export * from './platform.ts';
 export * from './sites.ts';
+export * from './ocpp.ts';

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, bigserial, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { creDttm, lupdDttm, tz } from './platform.ts';
+import { cp_locs, cps } from './sites.ts';
+
+/**
+ * Every OCPP message in both directions. High volume: no foreign keys (each would cost a lookup
+ * per row), ids are 64-bit, and each list filter has an index ending in req_id so that a filtered
+ * page sorted by id descending is an index scan.
+ */
+export const cp_requests = pgTable('cp_requests', {
+  req_id: bigserial('req_id', { mode: 'number' }).primaryKey(),
+  /** Id of packages/core/src/ocpp.ts OCPP_REQUEST_TYPES. */
+  request_type: smallint('request_type').notNull(),
+  cp_id: integer('cp_id').notNull(),
+  cp_no: text('cp_no').notNull(),
+  charge_box_serial_number: text('charge_box_serial_number'),
+  connector_id: integer('connector_id'),
+  connector_status: text('connector_status'),
+  request_data: jsonb('request_data'),
+  response_data: jsonb('response_data'),
+  /** The time the message speaks of (its own timestamp for offline-queued messages), else arrival. */
+  cre_dttm: creDttm(),
+  session_id: integer('session_id'),
+  tran_id: integer('tran_id'),
+  /** OCPP-J message id. */
+  uuid: text('uuid'),
+  /** The charger's site (cps.loc_id) when the message was handled. */
+  loc: integer('loc'),
+  /** Energy register in Wh, voltage in V, current in A, extracted from MeterValues and StopTransaction. */
+  energy: bigint('energy', { mode: 'number' }),
+  voltage: doublePrecision('voltage'),
+  ampere: doublePrecision('ampere'),
+  rsr_id: integer('rsr_id'),
+}, (t) => [
+  index('cp_requests_type_idx').on(t.request_type, t.req_id),
+  index('cp_requests_cp_idx').on(t.cp_id, t.req_id),
+  index('cp_requests_cre_dttm_idx').on(t.cre_dttm),
+  index('cp_requests_session_idx').on(t.session_id, t.req_id).where(sql`session_id is not null`),
+]);
+
+/** One charging transaction; tran_id is the transactionId the charger was given. */
+export const cp_sessions = pgTable('cp_sessions', {
+  session_id: serial('session_id').primaryKey(),
+  tran_id: integer('tran_id').notNull(),
+  cp_id: integer('cp_id').notNull().references(() => cps.cp_id),
+  cp_no: text('cp_no').notNull(),
+  /** The site at the time of the session: a charger moved later does not move its history. */
+  loc_id: integer('loc_id'),
+  connector_id: integer('connector_id').notNull(),
+  connector_name: text('connector_name'),
+  id_tag: text('id_tag').notNull(),
+  account_id: integer('account_id'),
+  session_start_time: tz('session_start_time').notNull(),
+  session_end_time: tz('session_end_time'),
+  start_meter: bigint('start_meter', { mode: 'number' }).notNull(),
+  end_meter: bigint('end_meter', { mode: 'number' }),
+  /** Wh, set at stop. */
+  total_pw_consume: bigint('total_pw_consume', { mode: 'number' }),
+  /** Wh so far, from meter values while the session runs. */
+  running_pw_consume: bigint('running_pw_consume', { mode: 'number' }).notNull().default(0),
+  /** Seconds, set at stop. */
+  total_charge_time: integer('total_charge_time'),
+  start_soc: smallint('start_soc'),
+  end_soc: smallint('end_soc'),
+  stop_reason: text('stop_reason'),
+  /** Latest readings (Wh register, V, A) for live dashboards. */
+  energy: bigint('energy', { mode: 'number' }),
+  voltage: doublePrecision('voltage'),
+  ampere: doublePrecision('ampere'),
+  cre_dttm: creDttm(),
+  lupd_dttm: lupdDttm(),
+}, (t) => [
+  // A StartTransaction replayed after a lost answer must find its first session again.
+  uniqueIndex('cp_sessions_start_uq').on(t.cp_id, t.connector_id, t.id_tag, t.session_start_time),
+  index('cp_sessions_tran_idx').on(t.tran_id),
+  index('cp_sessions_cp_idx').on(t.cp_id, t.session_id),
+  index('cp_sessions_loc_idx').on(t.loc_id, t.session_id),
+  index('cp_sessions_start_idx').on(t.session_start_time),
+  index('cp_sessions_running_idx').on(t.cp_id, t.connector_id).where(sql`session_end_time is null`),
+]);
+
+/** Meter readings per session, for the session chart (energy, voltage, current, SoC over time). */
+export const cp_meter_values = pgTable('cp_meter_values', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  session_id: integer('session_id'),
+  cp_id: integer('cp_id').notNull(),
+  connector_id: integer('connector_id'),
+  ts: tz('ts').notNull(),
+  energy: bigint('energy', { mode: 'number' }),
+  voltage: doublePrecision('voltage'),
+  ampere: doublePrecision('ampere'),
+  soc: doublePrecision('soc'),
+  cre_dttm: creDttm(),
+}, (t) => [
+  index('cp_meter_values_session_idx').on(t.session_id, t.ts).where(sql`session_id is not null`),
+  index('cp_meter_values_cp_idx').on(t.cp_id, t.connector_id, t.ts),
+]);
+
+/** RFID cards allowed to charge: everywhere (no loc, no cp), at one site, or at one charger. */
+export const auth_card = pgTable('auth_card', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Card ids separated by commas, semicolons or white space. */
+  rfid_cards: text('rfid_cards').notNull().default(''),
+  loc: integer('loc').references(() => cp_locs.loc_id, { onDelete: 'cascade' }),
+  cp: integer('cp').references(() => cps.cp_id, { onDelete: 'cascade' }),
+  active: smallint('active').notNull().default(1),
+  cre_dttm: creDttm(),
+  lupd_dttm: lupdDttm(),
+});
