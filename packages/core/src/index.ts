@@ -7,3 +7,4 @@ export * from './resources/index.ts';
 export * from './resources/build.ts';
 export * from './menu.ts';
 export * from './i18n/index.ts';
+export * from './ocpp.ts';

@@ -1,3 +1,5 @@
+import { REQUEST_TYPE_OPTIONS, STOP_REASONS } from './ocpp.ts';
+
 /** Option lists that are fixed in code; lists read from the database are served by the server under the same API. */
 export interface OptionItem {
   label: string;
@@ -27,4 +29,6 @@ export const STATIC_OPTIONS: Record<string, OptionItem[]> = {
   portal_action: plain(PORTAL_ACTIONS),
   reset_type: plain(['Hard', 'Soft']),
   availability_type: plain(['Operative', 'Inoperative']),
+  request_types: REQUEST_TYPE_OPTIONS,
+  stop_reason: plain(STOP_REASONS),
 };

@@ -1,0 +1,66 @@
+/**
+ * OCPP 1.6-J request types as stored in cp_requests.request_type. The ids are part of the data:
+ * never renumber. The cp_requests list's default filter (spec part 1 §2) is
+ * DEFAULT_REQUEST_TYPES, so the ids outside it are the noisy ones: Heartbeat, MeterValues, the
+ * charging profiles load management sends all day, and configuration / diagnostics traffic.
+ */
+export type OcppDirection = 'in' | 'out';
+
+export interface OcppRequestType {
+  id: number;
+  action: string;
+  /** in: sent by the charger; out: a command the central system sends. */
+  direction: OcppDirection;
+}
+
+export const OCPP_REQUEST_TYPES: readonly OcppRequestType[] = [
+  { id: 1, action: 'BootNotification', direction: 'in' },
+  { id: 2, action: 'StatusNotification', direction: 'in' },
+  { id: 3, action: 'Authorize', direction: 'in' },
+  { id: 4, action: 'StartTransaction', direction: 'in' },
+  { id: 5, action: 'StopTransaction', direction: 'in' },
+  { id: 6, action: 'Heartbeat', direction: 'in' },
+  { id: 7, action: 'DataTransfer', direction: 'in' },
+  { id: 8, action: 'DiagnosticsStatusNotification', direction: 'in' },
+  { id: 9, action: 'FirmwareStatusNotification', direction: 'in' },
+  { id: 10, action: 'RemoteStartTransaction', direction: 'out' },
+  { id: 11, action: 'MeterValues', direction: 'in' },
+  { id: 12, action: 'SetChargingProfile', direction: 'out' },
+  { id: 13, action: 'ClearChargingProfile', direction: 'out' },
+  { id: 14, action: 'RemoteStopTransaction', direction: 'out' },
+  { id: 15, action: 'UnlockConnector', direction: 'out' },
+  { id: 16, action: 'Reset', direction: 'out' },
+  { id: 17, action: 'ChangeAvailability', direction: 'out' },
+  { id: 18, action: 'GetDiagnostics', direction: 'out' },
+  { id: 19, action: 'TriggerMessage', direction: 'out' },
+  { id: 20, action: 'ChangeConfiguration', direction: 'out' },
+  { id: 21, action: 'GetConfiguration', direction: 'out' },
+  { id: 22, action: 'DataTransfer', direction: 'out' },
+  { id: 23, action: 'GetCompositeSchedule', direction: 'out' },
+  { id: 24, action: 'ClearCache', direction: 'out' },
+  { id: 25, action: 'UpdateFirmware', direction: 'out' },
+  { id: 26, action: 'ReserveNow', direction: 'out' },
+  { id: 27, action: 'CancelReservation', direction: 'out' },
+  { id: 28, action: 'GetLocalListVersion', direction: 'out' },
+  { id: 29, action: 'SendLocalList', direction: 'out' },
+];
+
+/** Default request_type filter of the cp_requests list (spec part 1 §2). */
+export const DEFAULT_REQUEST_TYPES = [1, 2, 3, 4, 5, 7, 8, 9, 10, 14, 15, 16, 17];
+
+/** The request-type id of an action in a direction, undefined for an action we do not know. */
+export function requestTypeId(action: string, direction: OcppDirection): number | undefined {
+  return OCPP_REQUEST_TYPES.find((t) => t.action === action && t.direction === direction)?.id;
+}
+
+/** Option list `request_types`: DataTransfer exists in both directions, so the outgoing one is marked. */
+export const REQUEST_TYPE_OPTIONS = OCPP_REQUEST_TYPES.map((t) => ({
+  value: t.id,
+  label: t.direction === 'out' && t.action === 'DataTransfer' ? 'DataTransfer (to charger)' : t.action,
+}));
+
+/** Reasons a StopTransaction may give (OCPP 1.6 §7.41), for the stop_reason filter. */
+export const STOP_REASONS = [
+  'EmergencyStop', 'EVDisconnected', 'HardReset', 'Local', 'Other', 'PowerLoss', 'Reboot', 'Remote', 'SoftReset',
+  'UnlockCommand', 'DeAuthorized',
+] as const;
