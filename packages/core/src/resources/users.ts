@@ -38,6 +38,8 @@ export const users: ResourceDef = {
 export const user_profile: ResourceDef = {
   ...users,
   key: 'user_profile',
+  // Through the generic routes it is the users resource; one's own profile has its own routes.
+  privilegeKey: 'users',
   menu: undefined,
   fields: users.fields.filter((f) => ['name', 'email', 'password', 'confirm_password'].includes(f.field)),
   defaultFilters: undefined,

@@ -1,3 +1,99 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { getResource, type ResourceDef } from '@ev/core';
+import { currentUser } from '../auth/guard.ts';
+import { notFound } from '../http/errors.ts';
+import { requireAccess } from './access.ts';
+import { checkDelete, createRecord, deleteRecord, getRecord, parseId, updateRecord } from './engine.ts';
+import { checkExcelRequest, recordPdf, streamExcel } from './export.ts';
+import { parseListQuery } from './list-query.ts';
+import { listRecords } from './list.ts';
+import { loadOptions } from './options.ts';
+import { columnVisible } from './sql.ts';
+import { registerResourceExtras } from './extra/index.ts';
 
-export function resourceRoutes(_app: FastifyInstance) {}
+type KeyParams = { key: string };
+type IdParams = { key: string; id: string };
+type Query = Record<string, string | string[] | undefined>;
+
+function definition(key: string): ResourceDef {
+  const def = getResource(key);
+  if (!def) throw notFound(`Unknown resource: ${key}`);
+  return def;
+}
+
+const asList = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/** The generic list / view / create / edit / delete / export routes of every resource definition. */
+export function resourceRoutes(app: FastifyInstance) {
+  const tz = app.config.timeZone;
+
+  app.get('/api/options', async (req: FastifyRequest<{ Querystring: Query }>) => {
+    const user = currentUser(req);
+    return { options: await loadOptions(app.db, user, asList(req.query.opts)) };
+  });
+
+  // Specific routes (zone assignment, roles and permissions, own profile) before the generic ones.
+  registerResourceExtras(app);
+
+  app.get<{ Params: KeyParams; Querystring: Query }>('/api/:key', async (req) => {
+    const def = definition(req.params.key);
+    const user = requireAccess(req, def, 'read');
+    const q = parseListQuery(def, req.query, columnVisible(user));
+    return { dataset: await listRecords(app.db, def, q, user, tz) };
+  });
+
+  app.get<{ Params: KeyParams; Querystring: Query }>('/api/:key/export/excel', async (req, reply) => {
+    const def = definition(req.params.key);
+    const user = requireAccess(req, def, 'read');
+    if (!def.actions.includes('excel')) throw notFound(`${def.key} has no Excel export`);
+    const { headers, keys, sheet_name, ...listParams } = req.query;
+    const excel = { headers: asList(headers), keys: asList(keys), sheetName: String(sheet_name ?? def.key) };
+    checkExcelRequest(def, user, excel);
+    const q = parseListQuery(def, listParams, columnVisible(user));
+    reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${def.key}.xlsx"`);
+    return reply.send(streamExcel(app.db, def, q, user, tz, excel));
+  });
+
+  app.get<{ Params: IdParams; Querystring: Query }>('/api/:key/export/pdf/:id', async (req, reply) => {
+    const def = definition(req.params.key);
+    const user = requireAccess(req, def, 'read');
+    if (!def.actions.includes('downloadPdf')) throw notFound(`${def.key} has no PDF export`);
+    const record = await getRecord(app.db, def, parseId(req.params.id), user, tz);
+    const lang = req.query.lang === 'zh-TW' ? 'zh-TW' : 'en';
+    reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${def.key}-${req.params.id}.pdf"`);
+    return reply.send(recordPdf(def, record, lang));
+  });
+
+  app.get<{ Params: IdParams }>('/api/:key/checkDelete/:id', async (req) => {
+    const def = definition(req.params.key);
+    const user = requireAccess(req, def, 'delete');
+    return checkDelete(app.db, def, parseId(req.params.id), user);
+  });
+
+  app.get<{ Params: IdParams }>('/api/:key/:id', async (req) => {
+    const def = definition(req.params.key);
+    const user = requireAccess(req, def, 'read');
+    return getRecord(app.db, def, parseId(req.params.id), user, tz);
+  });
+
+  app.post<{ Params: KeyParams }>('/api/:key', async (req) => {
+    const def = definition(req.params.key);
+    const user = requireAccess(req, def, 'create');
+    return { status: 'success', data: await createRecord(app.db, def, req.body, user, tz) };
+  });
+
+  app.put<{ Params: IdParams }>('/api/:key/:id', async (req) => {
+    const def = definition(req.params.key);
+    const user = requireAccess(req, def, 'edit');
+    return { status: 'success', data: await updateRecord(app.db, def, parseId(req.params.id), req.body, user, tz) };
+  });
+
+  app.delete<{ Params: IdParams }>('/api/:key/:id', async (req, reply) => {
+    const def = definition(req.params.key);
+    const user = requireAccess(req, def, 'delete');
+    await deleteRecord(app.db, def, parseId(req.params.id), user);
+    return reply.type('text/plain').send('Deleted');
+  });
+}

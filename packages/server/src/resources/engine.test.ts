@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/server.ts';
+import { EXACT_COUNT_LIMIT } from './list.ts';
+
+describe('generic resource engine over HTTP', () => {
+  let s: TestServer;
+  let token: string;
+  const get = (path: string) => s.api('GET', path, { token });
+  const post = (path: string, body: unknown) => s.api('POST', path, { token, body });
+  const put = (path: string, body: unknown) => s.api('PUT', path, { token, body });
+  const del = (path: string) => s.api('DELETE', path, { token });
+
+  beforeAll(async () => {
+    s = await startTestServer();
+    token = await s.login();
+  });
+  afterAll(() => s.close());
+
+  it('creates, reads, updates and deletes a site, writing the audit log', async () => {
+    const created = await post('/api/cp_locs', { address: 'Harbour Car Park', address_chi: '海港停車場', gps_lat: 22.3 });
+    expect(created.status).toBe(200);
+    expect(created.body.status).toBe('success');
+    const id = created.body.data.loc_id;
+    expect(created.body.data).toMatchObject({ address: 'Harbour Car Park', enable_flag: 1, free_charge_flag: 0 });
+    expect(created.body.data.lupd_dttm).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+
+    const updated = await put(`/api/cp_locs/${id}`, { address: 'Harbour Car Park B1', enable_flag: '0' });
+    expect(updated.body.data).toMatchObject({ address: 'Harbour Car Park B1', enable_flag: 0 });
+    expect((await get(`/api/cp_locs/${id}`)).body.address).toBe('Harbour Car Park B1');
+
+    const removed = await del(`/api/cp_locs/${id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toBe('Deleted');
+
+    const audit = await s.db.query(`SELECT action, old_data, new_data, cre_user FROM portal_action_log WHERE target = 'cp_locs' AND target_id = $1 ORDER BY id`, [String(id)]);
+    expect(audit.map((a) => a.action)).toEqual(['CREATE', 'UPDATE', 'DELETE']);
+    expect(audit[1].old_data.address).toBe('Harbour Car Park');
+    expect(audit[1].new_data.address).toBe('Harbour Car Park B1');
+    expect(audit[0].cre_user).toBe('admin');
+  });
+
+  it('soft-deleted rows show only in trash mode, and can still be viewed', async () => {
+    const { body } = await post('/api/cp_locs', { address: 'Trash Test Site' });
+    const id = body.data.loc_id;
+    await del(`/api/cp_locs/${id}`);
+    const live = await get('/api/cp_locs?address=Trash%20Test');
+    expect(live.body.dataset.totalElements).toBe(0);
+    const trash = await get('/api/cp_locs?address=Trash%20Test&trash=1');
+    expect(trash.body.dataset.content.map((r: any) => r.loc_id)).toEqual([id]);
+    expect((await get(`/api/cp_locs/${id}`)).status).toBe(200);
+    // Once in trash the address is free again.
+    expect((await post('/api/cp_locs', { address: 'Trash Test Site' })).status).toBe(200);
+    // A second delete finds nothing live to delete.
+    expect((await del(`/api/cp_locs/${id}`)).status).toBe(404);
+  });
+
+  it('sorts, filters and pages on the server', async () => {
+    for (let i = 1; i <= 25; i++) {
+      await post('/api/cp_pow', { name: `Meter ${String(i).padStart(2, '0')}`, factor: i / 10, rotation_value: i % 3 });
+    }
+    const page0 = await get('/api/cp_pow?size=10&page=0');
+    expect(page0.body.dataset).toMatchObject({ totalElements: 25, totalPages: 3 });
+    expect(page0.body.dataset.content[0].name).toBe('Meter 25'); // id descending by default
+    const page2 = await get('/api/cp_pow?size=10&page=2');
+    expect(page2.body.dataset.content).toHaveLength(5);
+    const beyond = await get('/api/cp_pow?size=10&page=7');
+    expect(beyond.body.dataset.content).toEqual([]);
+    expect(beyond.body.dataset.totalPages).toBe(3);
+
+    const byName = await get('/api/cp_pow?size=3&sort_by=name&order=asc');
+    expect(byName.body.dataset.content.map((r: any) => r.name)).toEqual(['Meter 01', 'Meter 02', 'Meter 03']);
+    const text = await get('/api/cp_pow?size=50&name=eter%201');
+    expect(text.body.dataset.totalElements).toBe(10); // Meter 10..19
+    const like = await get('/api/cp_pow?name=%25');
+    expect(like.body.dataset.totalElements).toBe(0); // % is a character, not a wildcard
+  });
+
+  it('filters by select, multiselect, boolean and date range', async () => {
+    const a = (await post('/api/cp_locs', { address: 'Filter Site A' })).body.data.loc_id;
+    const b = (await post('/api/cp_locs', { address: 'Filter Site B', enable_flag: 0 })).body.data.loc_id;
+    await post('/api/cps', { cp_no: 'F-1', name: 'F one', loc_id: a });
+    await post('/api/cps', { cp_no: 'F-2', name: 'F two', loc_id: b });
+    await post('/api/cps', { cp_no: 'F-3', name: 'F three', loc_id: b, enable_flag: 0 });
+
+    const select = await get(`/api/cps?loc_id=${b}`);
+    expect(select.body.dataset.content.map((r: any) => r.cp_no)).toEqual(['F-2']); // default filter enable_flag 1
+    const cleared = await get(`/api/cps?loc_id=${b}&enable_flag=`);
+    expect(cleared.body.dataset.content.map((r: any) => r.cp_no)).toEqual(['F-3', 'F-2']);
+    const disabled = await get(`/api/cps?loc_id=${b}&enable_flag=0`);
+    expect(disabled.body.dataset.content.map((r: any) => r.cp_no)).toEqual(['F-3']);
+    const boolSites = await get('/api/cp_locs?address=Filter%20Site&enable_flag=0');
+    expect(boolSites.body.dataset.content.map((r: any) => r.address)).toEqual(['Filter Site B']);
+
+    const now = Math.floor(Date.now() / 1000);
+    const inRange = await get(`/api/cp_locs?address=Filter%20Site&lupd_dttm=${now - 3600}&lupd_dttm=${now + 3600}`);
+    expect(inRange.body.dataset.totalElements).toBe(2);
+    const before = await get(`/api/cp_locs?address=Filter%20Site&lupd_dttm=${now - 7200}&lupd_dttm=${now - 3600}`);
+    expect(before.body.dataset.totalElements).toBe(0);
+
+    const user = await post('/api/users', { name: 'Scoped', username: 'multi', password: 'pw-123456', confirm_password: 'pw-123456', role_id: 1, cp_loc_flag: 0, loc_id: [a] });
+    expect(user.status).toBe(200);
+    expect(user.body.data.loc_id).toEqual([a]);
+    const multi = await get(`/api/users?loc_id=${a}&loc_id=${b}`);
+    expect(multi.body.dataset.content.map((r: any) => r.username)).toEqual(['multi']);
+  });
+
+  it('answers bad list parameters with a 400 naming the parameter', async () => {
+    const cases: [string, string][] = [
+      ['/api/cp_locs?sort_by=password', 'sort_by'],
+      ['/api/cp_locs?sort_by=remark_x', 'sort_by'],
+      ['/api/cp_locs?bogus=1', 'bogus'],
+      ['/api/cp_locs?size=0', 'size'],
+      ['/api/cp_locs?size=abc', 'size'],
+      ['/api/cp_locs?page=-1', 'page'],
+      ['/api/cp_locs?order=sideways', 'order'],
+      ['/api/cp_locs?trash=2', 'trash'],
+      ['/api/cp_pow?trash=1', 'trash'],
+      ['/api/cp_locs?enable_flag=yes', 'enable_flag'],
+      ['/api/cp_locs?lupd_dttm=5', 'lupd_dttm'],
+      ['/api/cp_locs?lupd_dttm=9&lupd_dttm=3', 'lupd_dttm'],
+      ['/api/cps?loc_id=x', 'loc_id'],
+    ];
+    for (const [path, param] of cases) {
+      const res = await get(path);
+      expect(res.status, path).toBe(400);
+      expect(Object.keys(res.body.fields), path).toContain(param);
+    }
+    expect((await get('/api/nothing_here')).status).toBe(404);
+    expect((await get('/api/cp_locs/abc')).status).toBe(400);
+    expect((await get('/api/cp_locs/999999')).status).toBe(404);
+  });
+
+  it('validates writes: required, unknown fields, types, uniqueness, locked fields, write-only passwords', async () => {
+    const missing = await post('/api/cp_locs', { address_chi: 'x' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual({ address: 'required' });
+
+    const unknown = await post('/api/cp_locs', { address: 'U', is_admin: 1 });
+    expect(unknown.body.fields).toEqual({ is_admin: 'unknown_field' });
+    const wrongType = await post('/api/cp_locs', { address: 'W', gps_lat: 'north' });
+    expect(wrongType.body.fields).toEqual({ gps_lat: 'invalid' });
+    const outOfRange = await post('/api/cp_locs', { address: 'W', gps_lat: 123 });
+    expect(outOfRange.body.fields).toEqual({ gps_lat: 'max' });
+    const notObject = await s.api('POST', '/api/cp_locs', { token, body: [1, 2] });
+    expect(notObject.status).toBe(400);
+
+    await post('/api/cp_locs', { address: 'Unique Site' });
+    const dup = await post('/api/cp_locs', { address: 'Unique Site' });
+    expect(dup.body.fields).toEqual({ address: 'already_exist' });
+    const dupUser = await post('/api/users', { name: 'A', username: 'admin', password: 'x12345678', confirm_password: 'x12345678', role_id: 1 });
+    expect(dupUser.body.fields.username).toBe('already_taken');
+
+    const loc = (await post('/api/cp_locs', { address: 'Zone Site' })).body.data.loc_id;
+    const zone = (await post('/api/cp_zones', { loc_id: loc, name_chi: 'Z1', max_physical_current_limit: 100 })).body.data;
+    const locked = await put(`/api/cp_zones/${zone.zone_id}`, { max_physical_current_limit: 200 });
+    expect(locked.body.fields).toEqual({ max_physical_current_limit: 'not_editable' });
+    const same = await put(`/api/cp_zones/${zone.zone_id}`, { max_physical_current_limit: 100, name_chi: 'Z1b' });
+    expect(same.body.data.name_chi).toBe('Z1b');
+
+    const noPassword = await post('/api/users', { name: 'B', username: 'bee', role_id: 1 });
+    expect(noPassword.body.fields).toMatchObject({ password: 'required', confirm_password: 'required' });
+    const mismatch = await post('/api/users', { name: 'B', username: 'bee', role_id: 1, password: 'abcdefgh1', confirm_password: 'abcdefgh2' });
+    expect(mismatch.body.fields).toEqual({ confirm_password: 'not_match' });
+    const bee = await post('/api/users', { name: 'B', username: 'bee', role_id: 1, password: 'abcdefgh1', confirm_password: 'abcdefgh1' });
+    expect(bee.status).toBe(200);
+    expect(bee.body.data).not.toHaveProperty('password');
+    expect(bee.body.data).not.toHaveProperty('password_hash');
+    const fetched = await get(`/api/users/${bee.body.data.id}`);
+    expect(Object.keys(fetched.body).filter((k) => k.includes('password'))).toEqual([]);
+    // An edit without a password keeps the old one.
+    await put(`/api/users/${bee.body.data.id}`, { name: 'Bee' });
+    expect((await s.api('POST', '/api/login', { body: { username: 'bee', password: 'abcdefgh1' } })).status).toBe(200);
+    const audit = await s.db.query(`SELECT new_data FROM portal_action_log WHERE target = 'users'`);
+    expect(JSON.stringify(audit)).not.toContain('scrypt$');
+  });
+
+  it('applies charger create defaults and answers checkDelete', async () => {
+    const loc = (await post('/api/cp_locs', { address: 'Defaults Site' })).body.data.loc_id;
+    const cp = (await post('/api/cps', { cp_no: 'D-1', name: 'Default', loc_id: loc })).body.data;
+    expect(cp).toMatchObject({ max_power_output: 32, heartbeat_interval: 30, enable_flag: 1, online_flag: 0 });
+    expect((await get(`/api/cp_locs/checkDelete/${loc}`)).body).toEqual({ msgCode: 'site_has_chargers' });
+    expect((await del(`/api/cp_locs/${loc}`)).status).toBe(409);
+    expect((await get(`/api/cp_locs/${loc}`)).body.address).toBe('Defaults Site');
+    await del(`/api/cps/${cp.cp_id}`);
+    expect((await get(`/api/cp_locs/checkDelete/${loc}`)).body).toEqual({});
+    expect((await del(`/api/cp_locs/${loc}`)).body).toBe('Deleted');
+  });
+
+  it('serves option lists and refuses unknown ones', async () => {
+    await post('/api/cp_locs', { address: 'Options Site' });
+    const res = await get('/api/options?opts=cp_locs&opts=roles&opts=home_screen');
+    expect(res.body.options.cp_locs.some((o: any) => o.label === 'Options Site')).toBe(true);
+    expect(res.body.options.roles[0]).toMatchObject({ label: '超級管理員', value: 1 });
+    expect(res.body.options.home_screen.map((o: any) => o.value)).toEqual(['LMS', 'Dashboard', 'CpList']);
+    expect((await get('/api/options?opts=secrets')).status).toBe(400);
+  });
+
+  it('assigns chargers to a zone and lists the checklist', async () => {
+    const loc = (await post('/api/cp_locs', { address: 'Assign Site' })).body.data.loc_id;
+    const other = (await post('/api/cp_locs', { address: 'Other Site' })).body.data.loc_id;
+    const zone = (await post('/api/cp_zones', { loc_id: loc, name_chi: 'Z', max_physical_current_limit: 64 })).body.data.zone_id;
+    const c1 = (await post('/api/cps', { cp_no: 'A-1', name: 'a1', loc_id: loc })).body.data.cp_id;
+    const c2 = (await post('/api/cps', { cp_no: 'A-2', name: 'a2', loc_id: loc })).body.data.cp_id;
+    const far = (await post('/api/cps', { cp_no: 'A-3', name: 'a3', loc_id: other })).body.data.cp_id;
+    expect((await put(`/api/cps/assign_zone/${zone}`, [{ cp_id: c1, action: 'add' }, { cp_id: c2, action: 'add' }])).body.status).toBe('success');
+    await put(`/api/cps/assign_zone/${zone}`, [{ cp_id: c2, action: 'remove' }]);
+    const list = await get(`/api/cps/loc_id/${loc}/zone_id/${zone}/zone_assignment`);
+    expect(list.body.dataset.content.map((r: any) => [r.cp_no, r.assigned])).toEqual([['A-1', 1], ['A-2', 0]]);
+    const wrongSite = await put(`/api/cps/assign_zone/${zone}`, [{ cp_id: far, action: 'add' }]);
+    expect(wrongSite.status).toBe(400);
+    expect((await put(`/api/cps/assign_zone/${zone}`, { cp_id: c1 })).status).toBe(400);
+  });
+
+  it('exports the filtered list to Excel and one record to PDF', async () => {
+    await post('/api/cp_locs', { address: 'Export One' });
+    await post('/api/cp_locs', { address: 'Export Two' });
+    const res = await fetch(`${s.baseUrl}/api/cp_locs/export/excel?headers=Id&headers=Address&keys=loc_id&keys=address&sheet_name=Sites&address=Export&sort_by=address&order=asc`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as any);
+    const sheet = wb.getWorksheet('Sites')!;
+    const rows = sheet.getSheetValues().filter(Boolean).map((r: any) => r.slice(1));
+    expect(rows).toEqual([['Id', 'Address'], [expect.any(Number), 'Export One'], [expect.any(Number), 'Export Two']]);
+    expect((await get('/api/cp_locs/export/excel?headers=P&keys=password_hash')).status).toBe(400);
+
+    const pdf = await fetch(`${s.baseUrl}/api/cp_locs/export/pdf/${rows[1][0]}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('reports an estimated total past the exact-count limit', async () => {
+    await s.db.query(`INSERT INTO user_log (type, username, msg, ip) SELECT 'LOGIN', 'bulk', 'bulk row ' || g, '10.0.0.1' FROM generate_series(1, $1) g`, [EXACT_COUNT_LIMIT + 500]);
+    await s.db.query('ANALYZE user_log');
+    const res = await get('/api/user_log?size=20&username=bulk');
+    expect(res.body.dataset.totalIsEstimate).toBe(true);
+    expect(res.body.dataset.totalElements).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(res.body.dataset.content).toHaveLength(20);
+    const exact = await get('/api/user_log?size=20&msg=bulk%20row%2012');
+    expect(exact.body.dataset.totalIsEstimate).toBeUndefined();
+    expect(exact.body.dataset.totalElements).toBe(111); // 12, 120-129, 1200-1299
+  });
+});

@@ -1,0 +1,89 @@
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import { PassThrough } from 'node:stream';
+import { RESOURCE_LABELS, type ResourceDef } from '@ev/core';
+import type { Sql } from '../db/client.ts';
+import type { AuthUser } from '../auth/session.ts';
+import { badRequest } from '../http/errors.ts';
+import type { ListQuery } from './list-query.ts';
+import { buildListQuery } from './list.ts';
+import { resolveResource } from './registry.ts';
+import { columnVisible, selectList } from './sql.ts';
+
+const BATCH = 2000;
+/** An export past this many rows is cut; the sheet's last row says so. */
+export const EXPORT_ROW_LIMIT = 1_000_000;
+
+export interface ExcelRequest {
+  headers: string[];
+  keys: string[];
+  sheetName: string;
+}
+
+export function checkExcelRequest(def: ResourceDef, user: AuthUser, req: ExcelRequest): void {
+  const r = resolveResource(def);
+  const visible = columnVisible(user);
+  const known = new Set([def.idField, ...def.columns.filter((c) => visible(c) && r.expr.has(c.field)).map((c) => c.field)]);
+  const bad = req.keys.filter((k) => !known.has(k));
+  if (bad.length) throw badRequest(`Unknown column: ${bad.join(', ')}`, { keys: 'invalid' });
+  if (req.keys.length === 0) throw badRequest('No column to export', { keys: 'required' });
+  if (req.headers.length !== req.keys.length) throw badRequest('headers and keys must have the same length', { headers: 'invalid' });
+  if (req.sheetName.length > 31 || /[\\/?*[\]:]/.test(req.sheetName)) throw badRequest('Invalid sheet name', { sheet_name: 'invalid' });
+}
+
+/**
+ * Streams the list (current filters and sort) as an .xlsx: rows are read in batches and written
+ * to the response as they come, so a large table never sits in memory whole.
+ */
+export function streamExcel(sql: Sql, def: ResourceDef, q: ListQuery, user: AuthUser, timeZone: string, req: ExcelRequest): PassThrough {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const sheet = workbook.addWorksheet(req.sheetName || def.key);
+  sheet.columns = req.keys.map((key, i) => ({ header: req.headers[i], key, width: Math.min(40, Math.max(10, req.headers[i].length + 2)) }));
+  const r = resolveResource(def);
+  const b = buildListQuery(def, q, user);
+  const n = b.params.values.length;
+  const select = `SELECT ${selectList(r, user, timeZone, false)} FROM ${b.from} WHERE ${b.where} ORDER BY ${b.order} LIMIT $${n + 1} OFFSET $${n + 2}`;
+  (async () => {
+    let written = 0;
+    for (;;) {
+      const rows = await sql.query(select, [...b.params.values, BATCH, written]);
+      for (const row of rows) {
+        sheet.addRow(Object.fromEntries(req.keys.map((k) => [k, cellValue(row[k])]))).commit();
+      }
+      written += rows.length;
+      if (rows.length < BATCH) break;
+      if (written >= EXPORT_ROW_LIMIT) {
+        sheet.addRow([`Export stopped after ${EXPORT_ROW_LIMIT} rows; narrow the filters to export the rest.`]).commit();
+        break;
+      }
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((err) => out.destroy(err));
+  return out;
+}
+
+function cellValue(v: unknown): unknown {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object') return JSON.stringify(v);
+  return v;
+}
+
+/** One record as a one-page PDF of label: value lines, labels in the user's language. */
+export function recordPdf(def: ResourceDef, record: Record<string, unknown>, lang: 'en' | 'zh-TW'): PassThrough {
+  const labels = RESOURCE_LABELS[def.key]?.[lang] ?? RESOURCE_LABELS[def.key]?.en;
+  const out = new PassThrough();
+  const doc = new PDFDocument({ size: 'A4', margin: 48 });
+  doc.pipe(out);
+  doc.fontSize(16).text(`${labels?.name ?? def.key} #${record[def.idField]}`);
+  doc.moveDown();
+  doc.fontSize(10);
+  for (const [field, value] of Object.entries(record)) {
+    const label = labels?.fields[field] ?? field;
+    const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(text);
+  }
+  doc.end();
+  return out;
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { editPrivilege, readPrivilege, SUPER_ADMIN_ROLE } from '@ev/core';
+import { requirePrivileges } from '../../auth/guard.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { parseBody } from '../../http/parse.ts';
+import { parseId } from '../engine.ts';
+import { writeAudit } from '../audit.ts';
+
+const RnpBody = z.strictObject({ privileges: z.array(z.string().min(1).max(100)).max(2000) });
+
+/** Role and permission settings (/rnp): the privileges each role holds, edited as one list. */
+export function rnpRoutes(app: FastifyInstance) {
+  app.get('/api/rnp', async (req) => {
+    requirePrivileges(req, readPrivilege('rnp'));
+    const [roles, privileges, grants] = await Promise.all([
+      app.db.query(`SELECT id, role, name_chi, level FROM roles ORDER BY level DESC, id`),
+      app.db.query(`SELECT id, name FROM privileges WHERE enable_flag = 1 ORDER BY name`),
+      app.db.query(`SELECT rp.role_id, p.name FROM role_privileges rp JOIN privileges p ON p.id = rp.privilege_id`),
+    ]);
+    const rolePrivileges: Record<number, string[]> = Object.fromEntries(roles.map((r) => [r.id, []]));
+    for (const g of grants) rolePrivileges[g.role_id]?.push(g.name);
+    return { roles, privileges, rolePrivileges };
+  });
+
+  app.put<{ Params: { roleId: string } }>('/api/rnp/:roleId', async (req) => {
+    const user = requirePrivileges(req, editPrivilege('rnp'));
+    const roleId = parseId(req.params.roleId);
+    const { privileges } = parseBody(RnpBody, req.body);
+    return app.db.tx(async (sql) => {
+      const [role] = await sql.query(`SELECT id, role, level FROM roles WHERE id = $1 FOR UPDATE`, [roleId]);
+      if (!role) throw notFound(`Role ${roleId} does not exist`);
+      if (role.role === SUPER_ADMIN_ROLE) throw badRequest('The super_admin role always holds every privilege', { privileges: 'not_editable' });
+      if (role.level > user.roleLevel) throw forbidden();
+      const wanted = [...new Set(privileges)];
+      const known = await sql.query(`SELECT id, name FROM privileges WHERE name = ANY($1::text[])`, [wanted]);
+      const unknown = wanted.filter((n) => !known.some((k) => k.name === n));
+      if (unknown.length) throw badRequest(`Unknown privileges: ${unknown.join(', ')}`, { privileges: 'invalid' });
+      const before = (await sql.query(
+        `SELECT p.name FROM role_privileges rp JOIN privileges p ON p.id = rp.privilege_id WHERE rp.role_id = $1 ORDER BY p.name`,
+        [roleId],
+      )).map((r) => r.name as string);
+      // Nobody grants or withdraws a privilege they do not hold themselves.
+      const changed = [...wanted.filter((n) => !before.includes(n)), ...before.filter((n) => !wanted.includes(n))];
+      const notHeld = changed.find((n) => !user.privileges.has(n));
+      if (notHeld) throw forbidden(notHeld);
+      await sql.query(`DELETE FROM role_privileges WHERE role_id = $1`, [roleId]);
+      await sql.query(`INSERT INTO role_privileges (role_id, privilege_id) SELECT $1, unnest($2::int[])`, [roleId, known.map((k) => k.id)]);
+      await writeAudit(sql, user, { action: 'UPDATE', target: 'rnp', targetId: roleId, oldData: { privileges: before }, newData: { privileges: wanted.sort() } });
+      return { status: 'success' };
+    });
+  });
+}

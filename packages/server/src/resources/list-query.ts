@@ -1,0 +1,135 @@
+import { DEFAULT_PAGE_SIZES, MAX_PAGE_SIZE, type ColumnDef, type ResourceDef, type ValueType } from '@ev/core';
+import { badRequest } from '../http/errors.ts';
+
+export type Filter =
+  | { kind: 'text'; column: ColumnDef; value: string }
+  | { kind: 'select'; column: ColumnDef; value: string | number }
+  | { kind: 'multiselect'; column: ColumnDef; values: (string | number)[] }
+  | { kind: 'boolean'; column: ColumnDef; value: 0 | 1 }
+  | { kind: 'dateRange'; column: ColumnDef; from: number; to: number };
+
+export interface ListQuery {
+  size: number;
+  page: number;
+  sortBy: string;
+  order: 'asc' | 'desc';
+  trash: boolean;
+  filters: Filter[];
+}
+
+/** Parameters every list accepts besides the column filters. */
+const PAGING = new Set(['size', 'page', 'sort_by', 'order', 'trash']);
+
+type Query = Record<string, string | string[] | undefined>;
+
+const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+function single(query: Query, name: string): string | undefined {
+  const values = asList(query[name]);
+  if (values.length > 1) throw badRequest(`Parameter ${name} is given more than once`, { [name]: 'invalid' });
+  return values[0];
+}
+
+function intParam(query: Query, name: string, fallback: number, min: number, max: number): number {
+  const raw = single(query, name);
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw badRequest(`Parameter ${name} must be an integer from ${min} to ${max}`, { [name]: 'invalid' });
+  }
+  return n;
+}
+
+/** Parses one filter value to the column's type; throws a 400 naming the parameter when it does not fit. */
+export function parseValue(column: ColumnDef, raw: string, type: ValueType = column.type): string | number {
+  if (type === 'int' || type === 'intArray' || type === 'bool') {
+    const n = Number(raw);
+    if (raw.trim() === '' || !Number.isInteger(n) || Math.abs(n) > 2_147_483_647) {
+      throw badRequest(`Parameter ${column.field} must be an integer`, { [column.field]: 'invalid' });
+    }
+    return n;
+  }
+  if (type === 'float') {
+    const n = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(n)) throw badRequest(`Parameter ${column.field} must be a number`, { [column.field]: 'invalid' });
+    return n;
+  }
+  if (raw.length > 200) throw badRequest(`Parameter ${column.field} is too long`, { [column.field]: 'invalid' });
+  return raw;
+}
+
+function parseFilter(column: ColumnDef, values: string[]): Filter | undefined {
+  const name = column.field;
+  // An empty value clears the filter, including a default one (the list shows everything).
+  if (values.length === 0 || values.every((v) => v === '')) return undefined;
+  switch (column.filter) {
+    case 'text':
+      if (values.length > 1) throw badRequest(`Parameter ${name} is given more than once`, { [name]: 'invalid' });
+      return { kind: 'text', column, value: String(parseValue(column, values[0], 'text')) };
+    case 'select':
+      if (values.length > 1) throw badRequest(`Parameter ${name} is given more than once`, { [name]: 'invalid' });
+      return { kind: 'select', column, value: parseValue(column, values[0]) };
+    case 'multiselect': {
+      const list = values.flatMap((v) => v.split(',')).filter((v) => v !== '');
+      if (list.length > 1000) throw badRequest(`Parameter ${name} has too many values`, { [name]: 'invalid' });
+      return { kind: 'multiselect', column, values: list.map((v) => parseValue(column, v)) };
+    }
+    case 'boolean': {
+      if (values.length > 1 || !['0', '1'].includes(values[0])) throw badRequest(`Parameter ${name} must be 0 or 1`, { [name]: 'invalid' });
+      return { kind: 'boolean', column, value: values[0] === '1' ? 1 : 0 };
+    }
+    case 'dateRange': {
+      const parts = values.flatMap((v) => v.split(','));
+      const [from, to] = parts.map(Number);
+      if (parts.length !== 2 || !Number.isInteger(from) || !Number.isInteger(to) || from > to || from < 0 || to > 32503680000) {
+        throw badRequest(`Parameter ${name} must be two unix times in seconds, start then end`, { [name]: 'invalid' });
+      }
+      return { kind: 'dateRange', column, from, to };
+    }
+    default:
+      throw badRequest(`Column ${name} cannot be filtered`, { [name]: 'invalid' });
+  }
+}
+
+/**
+ * Reads a list request: paging, sort, trash and one parameter per filterable column. Anything
+ * else is a 400 naming the parameter. Default filters apply when their parameter is absent.
+ */
+export function parseListQuery(def: ResourceDef, query: Query, visible: (c: ColumnDef) => boolean, extraParams: string[] = []): ListQuery {
+  const filterable = new Map(def.columns.filter((c) => c.filter && visible(c)).map((c) => [c.field, c]));
+  for (const name of Object.keys(query)) {
+    if (!PAGING.has(name) && !filterable.has(name) && !extraParams.includes(name)) {
+      throw badRequest(`Unknown parameter: ${name}`, { [name]: 'unknown_parameter' });
+    }
+  }
+  const sizes = def.pageSizes ?? DEFAULT_PAGE_SIZES;
+  const size = intParam(query, 'size', def.defaultPageSize ?? sizes[0], 1, MAX_PAGE_SIZE);
+  const page = intParam(query, 'page', 0, 0, 10_000_000);
+
+  const sortBy = single(query, 'sort_by') || def.defaultSort?.field || def.idField;
+  const sortColumn = def.columns.find((c) => c.field === sortBy);
+  if (sortBy !== def.idField && (!sortColumn?.sortable || !visible(sortColumn))) {
+    throw badRequest(`Cannot sort by ${sortBy}`, { sort_by: 'invalid' });
+  }
+  const orderRaw = (single(query, 'order') || def.defaultSort?.order || 'desc').toLowerCase();
+  if (orderRaw !== 'asc' && orderRaw !== 'desc') throw badRequest('Parameter order must be asc or desc', { order: 'invalid' });
+
+  const trashRaw = single(query, 'trash') ?? '0';
+  if (trashRaw !== '0' && trashRaw !== '1') throw badRequest('Parameter trash must be 0 or 1', { trash: 'invalid' });
+  if (trashRaw === '1' && !def.softDelete) throw badRequest(`${def.key} has no trash`, { trash: 'invalid' });
+
+  const filters: Filter[] = [];
+  for (const [name, column] of filterable) {
+    const given = query[name];
+    const values = given === undefined ? defaultValues(def, name) : asList(given);
+    const f = parseFilter(column, values);
+    if (f) filters.push(f);
+  }
+  return { size, page, sortBy, order: orderRaw, trash: trashRaw === '1', filters };
+}
+
+function defaultValues(def: ResourceDef, name: string): string[] {
+  const d = def.defaultFilters?.[name];
+  if (d === undefined) return [];
+  return (Array.isArray(d) ? d : [d]).map(String);
+}
