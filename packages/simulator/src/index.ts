@@ -1,0 +1,6 @@
+export * from './charger.ts';
+export * from './charging-profiles.ts';
+export * from './configuration.ts';
+export * from './connector.ts';
+export { backoffDelay, type BackoffOptions } from './connection.ts';
+export * from './fleet.ts';
