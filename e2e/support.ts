@@ -1,0 +1,50 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'admin';
+export const portal = `${baseUrl}/portal`;
+const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+/** Saves e2e/screenshots/<name>.png so that a person can look at what the test saw. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: `${shots}${name}.png`, fullPage: true });
+}
+
+/** Calls the API directly (test set-up), as admin unless a token is given. */
+export async function api(method: string, path: string, body?: unknown, token?: string): Promise<any> {
+  const auth = token ?? (await adminToken());
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${auth}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+let cachedToken: string | undefined;
+async function adminToken(): Promise<string> {
+  if (cachedToken) return cachedToken;
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: adminPassword }),
+  });
+  cachedToken = ((await res.json()) as { token: string }).token;
+  return cachedToken;
+}
