@@ -1,0 +1,38 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-tw';
+import { buildCatalogs, LANGS, type Lang } from '@ev/core';
+
+const KEY = 'lang';
+
+function storedLanguage(): Lang {
+  const stored = localStorage.getItem(KEY);
+  return LANGS.includes(stored as Lang) ? (stored as Lang) : 'en';
+}
+
+function applyLanguage(lang: Lang) {
+  document.documentElement.lang = lang;
+  dayjs.locale(lang === 'zh-TW' ? 'zh-tw' : 'en');
+}
+
+const initial = storedLanguage();
+void i18n.use(initReactI18next).init({
+  resources: buildCatalogs(),
+  lng: initial,
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false },
+});
+applyLanguage(initial);
+
+export function setLanguage(lang: Lang) {
+  localStorage.setItem(KEY, lang);
+  applyLanguage(lang);
+  void i18n.changeLanguage(lang);
+}
+
+export function currentLanguage(): Lang {
+  return LANGS.includes(i18n.language as Lang) ? (i18n.language as Lang) : 'en';
+}
+
+export { i18n };

@@ -1,0 +1,66 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Menu, type MenuProps } from 'antd';
+import { AppstoreOutlined, DashboardOutlined, SettingOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { getResource, MENU, readPrivilege, type MenuGroup, type MenuItem } from '@ev/core';
+import { useLabels } from '../labels.ts';
+import { usePermissions, type Permissions } from '../session.tsx';
+import { loadJson, saveJson } from './storage.ts';
+
+const GROUP_ICONS: Record<MenuGroup, ReactNode> = {
+  operation: <DashboardOutlined />,
+  management: <AppstoreOutlined />,
+  setting: <SettingOutlined />,
+  lms: <ThunderboltOutlined />,
+};
+const OPEN_KEY = 'sidebar.open';
+
+/** Spec part 1 §2: an item needs READ_{KEY} (unless marked to skip) and, if limited to roles, one of them. */
+function visible(item: MenuItem, perms: Permissions): boolean {
+  const def = getResource(item.key);
+  if (!perms.inRoles(item.roles) || !perms.inRoles(def?.roles)) return false;
+  return !!item.skipPermission || perms.has(readPrivilege(def?.privilegeKey ?? item.key));
+}
+
+/** The menu key the current path belongs to: the longest key the path starts with. */
+function selectedKey(pathname: string, keys: string[]): string | undefined {
+  return keys
+    .filter((k) => pathname === `/${k}` || pathname.startsWith(`/${k}/`))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
+export function Sidebar({ collapsed }: { collapsed: boolean }) {
+  const { t } = useTranslation();
+  const { resourceName } = useLabels();
+  const perms = usePermissions();
+  const { pathname } = useLocation();
+  const [openKeys, setOpenKeys] = useState<string[]>(() => loadJson(OPEN_KEY, ['group:management']));
+
+  const groups = useMemo(
+    () => MENU.map((g) => ({ group: g.group, items: g.items.filter((i) => visible(i, perms)) })).filter((g) => g.items.length),
+    [perms],
+  );
+  const items: MenuProps['items'] = groups.map((g) => ({
+    key: `group:${g.group}`,
+    icon: GROUP_ICONS[g.group],
+    label: t(`ui.menu.groups.${g.group}`),
+    children: g.items.map((i) => ({ key: i.key, label: <Link to={`/${i.key}`}>{resourceName(i.key)}</Link> })),
+  }));
+  const selected = selectedKey(pathname, groups.flatMap((g) => g.items.map((i) => i.key)));
+
+  return (
+    <Menu
+      mode="inline"
+      theme="dark"
+      items={items}
+      selectedKeys={selected ? [selected] : []}
+      // antd ignores openKeys while collapsed (popup submenus); the saved set is kept for when it reopens.
+      {...(collapsed ? {} : { openKeys })}
+      onOpenChange={(keys) => {
+        setOpenKeys(keys);
+        saveJson(OPEN_KEY, keys);
+      }}
+    />
+  );
+}

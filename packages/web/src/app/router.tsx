@@ -1,0 +1,48 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { Spin } from 'antd';
+import { getResource, MENU } from '@ev/core';
+import { RequireAuth } from './RequireAuth.tsx';
+
+// Split by route: antd and each screen load on demand.
+const LoginPage = lazy(() => import('../screens/LoginPage.tsx'));
+const ErrorPage = lazy(() => import('../screens/ErrorPage.tsx'));
+const MainLayout = lazy(() => import('./layout/MainLayout.tsx'));
+const HomePage = lazy(() => import('../screens/HomePage.tsx'));
+const ProfilePage = lazy(() => import('../screens/ProfilePage.tsx'));
+const RnpPage = lazy(() => import('../screens/rnp/RnpPage.tsx'));
+const NotAvailablePage = lazy(() => import('../screens/NotAvailablePage.tsx'));
+const ResourceRoute = lazy(() => import('../resources/ResourceRoute.tsx'));
+
+const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{node}</Suspense>;
+
+/** Menu pages with a slash in their key (lms/dashboard…) would otherwise read as /{key}/{id}. */
+const slashPages = [...MENU.flatMap((g) => g.items.map((i) => i.key)), 'v2/quickinfo'].filter(
+  (key) => key.includes('/') && !getResource(key),
+);
+
+const basename = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
+
+export const router = createBrowserRouter(
+  [
+    { path: '/login', element: page(<LoginPage />) },
+    { path: '/error/:code', element: page(<ErrorPage />) },
+    {
+      path: '/',
+      element: <RequireAuth>{page(<MainLayout />)}</RequireAuth>,
+      children: [
+        { index: true, element: page(<HomePage />) },
+        { path: 'user/profile', element: page(<ProfilePage />) },
+        { path: 'rnp', element: page(<RnpPage />) },
+        ...slashPages.map((key) => ({ path: key, element: page(<NotAvailablePage pageKey={key} />) })),
+        { path: ':key', element: page(<ResourceRoute mode="list" />) },
+        { path: ':key/create', element: page(<ResourceRoute mode="create" />) },
+        { path: ':key/:id/edit', element: page(<ResourceRoute mode="edit" />) },
+        { path: ':key/:id/EditView', element: page(<ResourceRoute mode="editview" />) },
+        { path: ':key/:id', element: page(<ResourceRoute mode="view" />) },
+        { path: '*', element: page(<ErrorPage code="404" />) },
+      ],
+    },
+  ],
+  { basename },
+);

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import './app/i18n.ts';
+import { setAuthFailureHandler } from './api/client.ts';
+import { AppProviders } from './app/AppProviders.tsx';
+import { queryClient } from './app/query.ts';
+import { router } from './app/router.tsx';
+
+// 401: the session is gone, sign in again. 403: spec §8 sends every forbidden call to /error/403 signed out.
+setAuthFailureHandler((status) => {
+  queryClient.clear();
+  void router.navigate(status === 401 ? '/login' : '/error/403', { replace: true });
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,75 @@
+import { useParams } from 'react-router';
+import { Card, Result, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ALL_RESOURCE_KEYS, getResource } from '@ev/core';
+import { useLabels } from '../app/labels.ts';
+import { usePermissions } from '../app/session.tsx';
+import NotAvailablePage from '../screens/NotAvailablePage.tsx';
+import { ResourceForm } from './form/ResourceForm.tsx';
+import { ResourceList } from './list/ResourceList.tsx';
+import { viewTabs } from './overrides/index.tsx';
+import { useRecord } from './use-record.ts';
+import { ResourceView } from './view/ResourceView.tsx';
+
+type Mode = 'list' | 'create' | 'edit' | 'editview' | 'view';
+
+/** /{key}, /{key}/create, /{key}/{id}/edit, /{key}/{id}/EditView, /{key}/{id}: the generic screens of a definition. */
+export default function ResourceRoute({ mode }: { mode: Mode }) {
+  const { t } = useTranslation();
+  const { resourceName } = useLabels();
+  const perms = usePermissions();
+  const { key = '', id } = useParams();
+  const def = getResource(key);
+  const forbidden = <Result status="403" title="403" subTitle={t('ui.error.noPermission')} />;
+
+  if (!def) {
+    const known = (ALL_RESOURCE_KEYS as readonly string[]).includes(key);
+    return known ? <NotAvailablePage pageKey={key} /> : <Result status="404" title="404" subTitle={t('msg.notFound')} />;
+  }
+  if (!perms.canRead(def)) return forbidden;
+
+  switch (mode) {
+    case 'list':
+      // key: a fresh list (and its saved state) per resource when moving between menu items.
+      return <ResourceList key={def.key} def={def} persist />;
+    case 'create':
+      if (!perms.canCreate(def)) return forbidden;
+      return (
+        <Card title={t('ui.form.createTitle', { name: resourceName(def.key) })}>
+          <ResourceForm def={def} mode="create" />
+        </Card>
+      );
+    case 'edit':
+      if (!perms.canEdit(def)) return forbidden;
+      return (
+        <Card title={t('ui.form.editTitle', { name: resourceName(def.key), id })}>
+          <ResourceForm def={def} mode="edit" id={id} />
+        </Card>
+      );
+    case 'editview':
+      if (!perms.canEdit(def)) return forbidden;
+      return <EditView key={`${def.key}/${id}`} defKey={def.key} id={id ?? ''} />;
+    case 'view':
+      return <ResourceView key={`${def.key}/${id}`} def={def} id={id ?? ''} />;
+  }
+}
+
+/** Edit-and-view: the edit form stays on the page after saving, with the view's extra tabs beside it. */
+function EditView({ defKey, id }: { defKey: string; id: string }) {
+  const { t } = useTranslation();
+  const { resourceName } = useLabels();
+  const perms = usePermissions();
+  const def = getResource(defKey)!;
+  const record = useRecord(def, id);
+  const form = <ResourceForm def={def} mode="edit" id={id} onSaved={() => void record.refetch()} />;
+  const tabs = record.data ? viewTabs(def.key, record.data, perms) : [];
+  return (
+    <Card title={t('ui.form.editTitle', { name: resourceName(def.key), id })}>
+      {tabs.length ? (
+        <Tabs items={[{ key: 'form', label: t('ui.view.details'), children: form }, ...tabs.map((tab) => ({ ...tab, label: t(tab.label) }))]} />
+      ) : (
+        form
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Button, DatePicker, Input, Space, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { ColumnDef, OptionItem } from '@ev/core';
+import { OptionSelect } from '../form/OptionSelect.tsx';
+import type { FilterValue } from './list-state.ts';
+
+interface Props {
+  col: ColumnDef;
+  value: FilterValue | undefined;
+  options: OptionItem[];
+  onApply: (value: FilterValue | undefined) => void;
+}
+
+/** The widget in a column header, one per filter kind; applies on OK / Enter, clears on Reset. */
+export function FilterDropdown({ col, value, options, onApply }: Props) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<FilterValue | undefined>(value ?? (col.filter === 'boolean' ? 0 : undefined));
+  const apply = () => onApply(draft === '' || (Array.isArray(draft) && !draft.length) ? undefined : draft);
+
+  let widget;
+  switch (col.filter) {
+    case 'text':
+      widget = (
+        <Input
+          autoFocus
+          allowClear
+          placeholder={t('ui.list.search')}
+          value={draft === undefined ? '' : String(draft)}
+          onChange={(e) => setDraft(e.target.value)}
+          onPressEnter={apply}
+        />
+      );
+      break;
+    case 'select':
+    case 'multiselect':
+      widget = (
+        <OptionSelect
+          options={options}
+          multiple={col.filter === 'multiselect'}
+          value={draft}
+          onChange={(v) => setDraft(v as FilterValue | undefined)}
+          style={{ width: 240 }}
+        />
+      );
+      break;
+    case 'boolean':
+      widget = (
+        <Switch
+          checked={draft === 1}
+          onChange={(on) => setDraft(on ? 1 : 0)}
+          checkedChildren={t('ui.common.yes')}
+          unCheckedChildren={t('ui.common.no')}
+        />
+      );
+      break;
+    case 'dateRange': {
+      const range: [Dayjs, Dayjs] | null =
+        Array.isArray(draft) && draft.length === 2 ? [dayjs(String(draft[0])), dayjs(String(draft[1]))] : null;
+      widget = (
+        <DatePicker.RangePicker
+          value={range}
+          onChange={(dates) =>
+            setDraft(dates?.[0] && dates[1] ? [dates[0].format('YYYY-MM-DD'), dates[1].format('YYYY-MM-DD')] : undefined)
+          }
+        />
+      );
+      break;
+    }
+    default:
+      return null;
+  }
+
+  return (
+    <div style={{ padding: 8 }} onKeyDown={(e) => e.stopPropagation()}>
+      <div style={{ marginBottom: 8 }}>{widget}</div>
+      <Space>
+        <Button type="primary" size="small" onClick={apply}>
+          {t('ui.list.filter')}
+        </Button>
+        <Button size="small" onClick={() => onApply(undefined)}>
+          {t('ui.list.reset')}
+        </Button>
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { useEffect, useMemo, useState, type Key } from 'react';
+import { useNavigate } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Space, Switch, Table, Tooltip, Typography } from 'antd';
+import { FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ListResponse, ResourceDef } from '@ev/core';
+import { api } from '../../api/client.ts';
+import { errorText } from '../../api/errors.ts';
+import { useLabels } from '../../app/labels.ts';
+import { usePermissions } from '../../app/session.tsx';
+import { useOptions } from '../options.ts';
+import { listColumns, tableColumns, type Row } from './columns.tsx';
+import { FilterTags } from './FilterTags.tsx';
+import { initialState, listQuery, loadState, pageSizesOf, saveState, type FilterValue, type ListState } from './list-state.ts';
+import { RowActions } from './RowActions.tsx';
+
+interface Props {
+  def: ResourceDef;
+  /** Filters fixed by the surrounding screen (a user's log); not shown as tags, not saved. */
+  fixedFilters?: Record<string, FilterValue>;
+  /** Keep page and parameters in local storage (the main list screens). */
+  persist?: boolean;
+  /** Inside another screen: no card title. */
+  embedded?: boolean;
+}
+
+export function ResourceList({ def, fixedFilters, persist = false, embedded = false }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { resourceName, fieldLabel } = useLabels();
+  const perms = usePermissions();
+  const [state, setState] = useState<ListState>(() => (persist ? loadState(def) : initialState(def)));
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [exporting, setExporting] = useState(false);
+
+  useEffect(() => {
+    if (persist) saveState(def.key, state);
+  }, [persist, def.key, state]);
+
+  const columns = useMemo(() => listColumns(def, perms), [def, perms]);
+  const options = useOptions(columns.map((c) => c.options));
+  const query = listQuery(def, state, fixedFilters);
+  const list = useQuery({
+    queryKey: ['list', def.key, query],
+    queryFn: () => api.get<ListResponse<Row>>(`/${def.key}`, query),
+    placeholderData: keepPreviousData,
+  });
+  const dataset = list.data?.dataset;
+  const totalPages = dataset?.totalPages ?? 0;
+
+  // Spec §9: a page beyond the last one (rows deleted, filters narrowed) jumps to the last page.
+  useEffect(() => {
+    if (dataset && totalPages > 0 && state.page >= totalPages) setState((s) => ({ ...s, page: totalPages - 1 }));
+  }, [dataset, totalPages, state.page]);
+
+  const update = (patch: Partial<ListState>) => setState((s) => ({ ...s, ...patch }));
+  const setFilter = (field: string, value: FilterValue | undefined) =>
+    setState((s) => {
+      const filters = { ...s.filters };
+      if (value === undefined) delete filters[field];
+      else filters[field] = value;
+      return { ...s, filters, page: 0 };
+    });
+
+  // Spec §7: rows with a non-positive id are dropped.
+  const rows = (dataset?.content ?? []).filter((r) => {
+    const id = Number(r[def.idField]);
+    return Number.isNaN(id) || id > 0;
+  });
+  const hasRowActions =
+    def.actions.some((a) => a === 'view' || a === 'popView' || a === 'downloadPdf') || perms.canEdit(def) || perms.canDelete(def);
+  const massUpdate = def.columns.some((c) => c.display === 'massUpdate');
+
+  const antColumns = tableColumns({
+    def,
+    columns,
+    state,
+    options,
+    label: (f) => fieldLabel(def.key, f),
+    setFilter,
+    actions: hasRowActions
+      ? {
+          key: '__actions',
+          title: t('ui.list.actions'),
+          fixed: 'right',
+          width: 150,
+          render: (_: unknown, row: Row) => (
+            <RowActions def={def} id={row[def.idField] as string | number} perms={perms} onDeleted={() => void list.refetch()} />
+          ),
+        }
+      : undefined,
+  });
+
+  const exportExcel = async () => {
+    setExporting(true);
+    const { size: _size, page: _page, ...rest } = query;
+    try {
+      await api.download(
+        `/${def.key}/export/excel`,
+        {
+          ...rest,
+          headers: columns.filter((c) => c.display !== 'action').map((c) => fieldLabel(def.key, c.field)),
+          keys: columns.filter((c) => c.display !== 'action').map((c) => c.field),
+          sheet_name: resourceName(def.key),
+        },
+        `${def.key}.xlsx`,
+      );
+    } catch (err) {
+      void message.error(errorText(err, t));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const toolbar = (
+    <Space wrap>
+      {massUpdate && selected.length > 0 && <Typography.Text type="secondary">{t('ui.list.selected', { count: selected.length })}</Typography.Text>}
+      {def.softDelete && (
+        <Space size={4}>
+          <Switch size="small" checked={state.trash} onChange={(trash) => update({ trash, page: 0 })} data-testid="trash-toggle" />
+          <span>{t('ui.list.trash')}</span>
+        </Space>
+      )}
+      <Tooltip title={t('ui.list.reload')}>
+        <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} aria-label={t('ui.list.reload')} />
+      </Tooltip>
+      {def.actions.includes('excel') && (
+        <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void exportExcel()}>
+          {t('ui.list.exportExcel')}
+        </Button>
+      )}
+      {perms.canCreate(def) && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`/${def.key}/create`)}>
+          {t('ui.actions.create')}
+        </Button>
+      )}
+    </Space>
+  );
+
+  const body = (
+    <>
+      <FilterTags
+        def={def}
+        filters={state.filters}
+        options={options}
+        onRemove={(f) => setFilter(f, undefined)}
+        onClear={() => update({ filters: {}, page: 0 })}
+      />
+      {list.isError && <Alert type="error" showIcon title={errorText(list.error, t)} style={{ marginBottom: 12 }} />}
+      <Table<Row>
+        rowKey={(r) => String(r[def.idField])}
+        size="middle"
+        columns={antColumns}
+        dataSource={rows}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('ui.list.noData') }}
+        rowSelection={massUpdate ? { selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true } : undefined}
+        onChange={(_p, _f, sorter, extra) => {
+          if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+          const base = initialState(def);
+          update(
+            sorter.order
+              ? { sortBy: String(sorter.columnKey), order: sorter.order === 'ascend' ? 'asc' : 'desc', page: 0 }
+              : { sortBy: base.sortBy, order: base.order, page: 0 },
+          );
+        }}
+        pagination={{
+          current: state.page + 1,
+          pageSize: state.size,
+          total: dataset?.totalElements ?? 0,
+          pageSizeOptions: pageSizesOf(def),
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total) =>
+            t(dataset?.totalIsEstimate ? 'ui.list.totalEstimate' : 'ui.list.total', {
+              row: total,
+              page: totalPages ? state.page + 1 : 0,
+              max_page: totalPages,
+            }),
+          onChange: (page, size) => update(size !== state.size ? { page: 0, size } : { page: page - 1 }),
+        }}
+      />
+    </>
+  );
+
+  if (embedded)
+    return (
+      <>
+        <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>{toolbar}</div>
+        {body}
+      </>
+    );
+  return (
+    <Card title={resourceName(def.key)} extra={toolbar}>
+      {body}
+    </Card>
+  );
+}

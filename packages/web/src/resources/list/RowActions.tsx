@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { App, Button, Modal, Space, Tooltip } from 'antd';
+import { DeleteOutlined, EditOutlined, EyeOutlined, FilePdfOutlined, ProfileOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDef } from '@ev/core';
+import { api } from '../../api/client.ts';
+import { errorText } from '../../api/errors.ts';
+import type { Permissions } from '../../app/session.tsx';
+import { RecordDetails } from '../view/RecordDetails.tsx';
+import { useDeleteRecord } from '../use-delete.tsx';
+
+interface Props {
+  def: ResourceDef;
+  id: string | number;
+  perms: Permissions;
+  onDeleted: () => void;
+}
+
+/** The per-row buttons the definition offers and the user may use. */
+export function RowActions({ def, id, perms, onDeleted }: Props) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [popView, setPopView] = useState(false);
+  const confirmDelete = useDeleteRecord(def);
+  const has = (a: ResourceDef['actions'][number]) => def.actions.includes(a);
+  const path = `/${def.key}/${encodeURIComponent(String(id))}`;
+
+  const pdf = () =>
+    api.download(`/${def.key}/export/pdf/${encodeURIComponent(String(id))}`, { lang: i18n.language }, `${def.key}-${id}.pdf`).catch((err) => {
+      void message.error(errorText(err, t));
+    });
+
+  return (
+    <Space size={0}>
+      {has('view') && (
+        <Tooltip title={t('ui.actions.view')}>
+          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => void navigate(path)} aria-label={t('ui.actions.view')} />
+        </Tooltip>
+      )}
+      {perms.canEdit(def) && (
+        <Tooltip title={t('ui.actions.edit')}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('ui.actions.edit')}
+            onClick={() => void navigate(has('edit') ? `${path}/edit` : `${path}/EditView`)}
+          />
+        </Tooltip>
+      )}
+      {has('popView') && (
+        <Tooltip title={t('ui.actions.popView')}>
+          <Button type="link" size="small" icon={<ProfileOutlined />} onClick={() => setPopView(true)} aria-label={t('ui.actions.popView')} />
+        </Tooltip>
+      )}
+      {has('downloadPdf') && (
+        <Tooltip title={t('ui.actions.pdf')}>
+          <Button type="link" size="small" icon={<FilePdfOutlined />} onClick={() => void pdf()} aria-label={t('ui.actions.pdf')} />
+        </Tooltip>
+      )}
+      {perms.canDelete(def) && (
+        <Tooltip title={t('ui.actions.delete')}>
+          <Button
+            type="link"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('ui.actions.delete')}
+            onClick={() => confirmDelete(id, onDeleted)}
+          />
+        </Tooltip>
+      )}
+      <Modal
+        open={popView}
+        onCancel={() => setPopView(false)}
+        footer={null}
+        width={860}
+        title={`${t('ui.actions.popView')} #${id}`}
+        destroyOnHidden
+      >
+        <RecordDetails def={def} id={id} />
+      </Modal>
+    </Space>
+  );
+}

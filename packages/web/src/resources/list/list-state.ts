@@ -1,0 +1,83 @@
+import dayjs from 'dayjs';
+import { DEFAULT_PAGE_SIZES, type ColumnDef, type ResourceDef } from '@ev/core';
+import type { Query } from '../../api/client.ts';
+import { loadJson, saveJson } from '../../app/layout/storage.ts';
+
+/** A filter value: text, one option, several options, 0/1, or a [first day, last day] range as YYYY-MM-DD. */
+export type FilterValue = string | number | (string | number)[];
+
+export interface ListState {
+  page: number; // zero-based, as sent
+  size: number;
+  sortBy: string;
+  order: 'asc' | 'desc';
+  filters: Record<string, FilterValue>;
+  trash: boolean;
+}
+
+export const pageSizesOf = (def: ResourceDef) => def.pageSizes ?? DEFAULT_PAGE_SIZES;
+
+export function initialState(def: ResourceDef): ListState {
+  const sort = def.defaultSort ?? { field: def.idField, order: 'desc' as const };
+  return {
+    page: 0,
+    size: def.defaultPageSize ?? pageSizesOf(def)[0],
+    sortBy: sort.field,
+    order: sort.order,
+    filters: { ...(def.defaultFilters ?? {}) },
+    trash: false,
+  };
+}
+
+const storageKey = (key: string) => `list:${key}`;
+
+/** The last page and its parameters per resource survive a reload (spec part 1 §7). */
+export function loadState(def: ResourceDef): ListState {
+  const base = initialState(def);
+  const saved = loadJson<Partial<ListState> | null>(storageKey(def.key), null);
+  if (!saved) return base;
+  const known = (field: string) => def.columns.some((c) => c.field === field && c.filter);
+  return {
+    ...base,
+    ...saved,
+    // A definition may have changed since the state was saved: drop what it no longer knows.
+    size: pageSizesOf(def).includes(saved.size ?? -1) ? saved.size! : base.size,
+    sortBy: def.columns.some((c) => c.field === saved.sortBy && c.sortable) ? saved.sortBy! : base.sortBy,
+    filters: Object.fromEntries(Object.entries(saved.filters ?? {}).filter(([f]) => known(f))),
+    trash: !!def.softDelete && !!saved.trash,
+  };
+}
+
+export function saveState(key: string, state: ListState) {
+  saveJson(storageKey(key), state);
+}
+
+/** Date ranges go out as two unix seconds: start of the first day, start of the day after the last (spec §5). */
+export function dateRangeParam(value: FilterValue): number[] | undefined {
+  if (!Array.isArray(value) || value.length !== 2) return undefined;
+  const [from, to] = value.map((v) => dayjs(String(v)));
+  if (!from.isValid() || !to.isValid()) return undefined;
+  return [from.startOf('day').unix(), to.add(1, 'day').startOf('day').unix()];
+}
+
+export function filterParams(columns: ColumnDef[], filters: Record<string, FilterValue>): Query {
+  const query: Query = {};
+  for (const [field, value] of Object.entries(filters)) {
+    const col = columns.find((c) => c.field === field);
+    if (!col?.filter) continue;
+    query[field] = col.filter === 'dateRange' ? dateRangeParam(value) : value;
+  }
+  return query;
+}
+
+/** Query of GET /api/{key}: paging, sorting, trash (soft-delete resources only) and the column filters. */
+export function listQuery(def: ResourceDef, state: ListState, fixed: Record<string, FilterValue> = {}): Query {
+  return {
+    size: state.size,
+    page: state.page,
+    sort_by: state.sortBy,
+    order: state.order,
+    ...(def.softDelete ? { trash: state.trash ? 1 : 0 } : {}),
+    ...filterParams(def.columns, { ...state.filters, ...fixed }),
+  };
+}

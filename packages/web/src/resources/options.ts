@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { STATIC_OPTIONS, type OptionItem } from '@ev/core';
+import { api } from '../api/client.ts';
+
+export type OptionMap = Record<string, OptionItem[]>;
+
+/** Items may arrive as plain values or {label, value} (spec part 1 §7). */
+function normalize(items: unknown[]): OptionItem[] {
+  return items.map((item) =>
+    item && typeof item === 'object' && 'value' in item
+      ? { label: String((item as OptionItem).label ?? (item as OptionItem).value), value: (item as OptionItem).value }
+      : { label: String(item), value: item as string | number },
+  );
+}
+
+/**
+ * Option lists by key: fixed lists come from core, the rest from GET /api/options?opts=…
+ * Load failures leave the list empty (spec §8: option load failures are ignored).
+ */
+export function useOptions(keys: (string | undefined)[]): OptionMap {
+  const wanted = [...new Set(keys.filter((k): k is string => !!k))].sort();
+  const remote = wanted.filter((k) => !Object.hasOwn(STATIC_OPTIONS, k));
+  const query = useQuery({
+    queryKey: ['options', remote],
+    queryFn: async () => {
+      const res = await api.get<{ options: Record<string, unknown[]> }>('/options', { opts: remote }, { quiet403: true });
+      return Object.fromEntries(Object.entries(res.options ?? {}).map(([k, v]) => [k, normalize(Array.isArray(v) ? v : [])]));
+    },
+    enabled: remote.length > 0,
+    staleTime: 60_000,
+  });
+  const data = query.isError ? undefined : query.data;
+  return useMemo(() => {
+    const map: OptionMap = {};
+    for (const key of wanted) map[key] = Object.hasOwn(STATIC_OPTIONS, key) ? STATIC_OPTIONS[key] : (data?.[key] ?? []);
+    return map;
+    // wanted is rebuilt each render; its joined text is the stable identity.
+  }, [wanted.join(','), data]);
+}
+
+/** The label of a value in an option list, compared loosely because ids arrive as numbers or strings. */
+export function optionLabel(options: OptionItem[] | undefined, value: unknown): string {
+  const hit = options?.find((o) => String(o.value) === String(value));
+  return hit ? hit.label : String(value);
+}
