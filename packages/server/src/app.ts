@@ -7,6 +7,7 @@ import { authRoutes } from './auth/routes.ts';
 import { resolveToken } from './auth/session.ts';
 import { HttpError, unauthorized } from './http/errors.ts';
 import { resourceRoutes } from './resources/routes.ts';
+import { ocppServer } from './ocpp/setup.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +59,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
 
   authRoutes(app);
   resourceRoutes(app);
+  ocppServer(app);
 
   if (existsSync(config.portalDir)) {
     await app.register(fastifyStatic, { root: config.portalDir, prefix: '/portal/', wildcard: false });

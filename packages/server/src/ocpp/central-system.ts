@@ -1,0 +1,196 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { RPCServer } from 'ocpp-rpc';
+import type RpcServerClient from 'ocpp-rpc/lib/server-client';
+import { verifyPassword } from '../auth/passwords.ts';
+import type { Database } from '../db/client.ts';
+import { RemoteStarts } from './authorization.ts';
+import { BatchWriter } from './batch-writer.ts';
+import { ChargerConnection, type Charger } from './connection.ts';
+import { ocpp16Validator, SUBPROTOCOL, toOcpp16Frame } from './protocol.ts';
+import { registerHandlers } from './handlers.ts';
+
+/** Largest frame accepted from a charger; a bigger one closes the socket with 1009 (message too big). */
+const MAX_FRAME_BYTES = 256 * 1024;
+/** Consecutive unparsable frames tolerated before the socket is closed. */
+const MAX_BAD_MESSAGES = 10;
+
+interface ChargerRow {
+  cp_id: number;
+  cp_no: string;
+  loc_id: number;
+  enable_flag: number;
+  deleted: boolean;
+  ocpp_password_hash: string | null;
+  charge_box_serial_number: string | null;
+}
+
+/**
+ * The OCPP 1.6-J endpoint: accepts chargers at /ocpp/{chargeBoxId}, keeps one connection per
+ * charger (a reconnect replaces the older socket) and records the connection state in cps.
+ */
+export class CentralSystem {
+  readonly writer: BatchWriter;
+  readonly remoteStarts = new RemoteStarts();
+  private readonly rpc: RPCServer;
+  private readonly byId = new Map<number, ChargerConnection>();
+  /** cp_id → hash and password digest of the last successful sign-in: a reconnect storm costs no scrypt. */
+  private readonly verified = new Map<number, { hash: string; digest: Buffer }>();
+  /** Per charger, the pending online/offline write: they must reach the database in event order. */
+  private readonly stateWrites = new Map<number, Promise<void>>();
+
+  constructor(
+    readonly db: Database,
+    readonly log: FastifyBaseLogger,
+  ) {
+    this.writer = new BatchWriter(db);
+    this.rpc = new RPCServer({
+      protocols: [SUBPROTOCOL],
+      strictMode: true,
+      strictModeValidators: [ocpp16Validator],
+      // One call in flight per charger and direction (OCPP-J 1.6 §4.1.1).
+      callConcurrency: 1,
+      maxBadMessages: MAX_BAD_MESSAGES,
+      wssOptions: { maxPayload: MAX_FRAME_BYTES },
+    });
+    this.rpc.auth((accept, reject, handshake) => this.authenticate(accept, reject, handshake));
+    this.rpc.on('client', (client: RpcServerClient) => this.onClient(client));
+  }
+
+  /** The live connection of a charger on this node, if any. */
+  connection(cpId: number): ChargerConnection | undefined {
+    return this.byId.get(cpId);
+  }
+
+  get connectionCount(): number {
+    return this.byId.size;
+  }
+
+  /** The http server's 'upgrade' listener: takes /ocpp/ paths, leaves every other upgrade alone. */
+  handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const path = (req.url ?? '').split('?')[0];
+    if (!path.startsWith('/ocpp/')) return;
+    const rest = path.slice('/ocpp/'.length);
+    let id: string | null = null;
+    try {
+      id = rest && !rest.includes('/') ? decodeURIComponent(rest) : null;
+    } catch {
+      id = null;
+    }
+    if (!id) {
+      this.log.warn({ path, ip: req.socket.remoteAddress }, 'OCPP connection refused: no chargeBoxId in the path');
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    void this.rpc.handleUpgrade(req, socket as any, head);
+  };
+
+  private async authenticate(
+    accept: (session?: Record<string, any>, protocol?: string | false) => void,
+    reject: (code: number, message: string) => void,
+    handshake: RpcServerClient['handshake'],
+  ): Promise<void> {
+    const cpNo = handshake.identity;
+    const refuse = (code: number, reason: string) => {
+      this.log.warn({ cpNo, reason, ip: handshake.remoteAddress }, 'OCPP connection refused');
+      reject(code, reason);
+    };
+    try {
+      if (!handshake.protocols.has(SUBPROTOCOL)) return refuse(400, `subprotocol ${SUBPROTOCOL} not offered`);
+      const [cp] = await this.db.query<ChargerRow>(
+        `SELECT cp_id, cp_no, loc_id, enable_flag, deleted_at IS NOT NULL AS deleted, ocpp_password_hash, charge_box_serial_number
+           FROM cps WHERE cp_no = $1 ORDER BY deleted_at IS NULL DESC LIMIT 1`,
+        [cpNo],
+      );
+      if (!cp) return refuse(404, 'unknown charger');
+      if (cp.deleted) return refuse(404, 'charger deleted');
+      if (cp.enable_flag !== 1) return refuse(403, 'charger disabled');
+      if (cp.ocpp_password_hash) {
+        if (!handshake.password) return refuse(401, 'no password');
+        if (!(await this.passwordMatches(cp, handshake.password))) return refuse(401, 'wrong password');
+      }
+      const charger: Charger = { cpId: cp.cp_id, cpNo: cp.cp_no, locId: cp.loc_id, serial: cp.charge_box_serial_number };
+      accept({ charger }, SUBPROTOCOL);
+    } catch (err) {
+      this.log.error({ err, cpNo }, 'OCPP connection refused: sign-in check failed');
+      reject(500, 'internal error');
+    }
+  }
+
+  private async passwordMatches(cp: ChargerRow, password: Buffer): Promise<boolean> {
+    const digest = createHash('sha256').update(password).digest();
+    const known = this.verified.get(cp.cp_id);
+    if (known && known.hash === cp.ocpp_password_hash && timingSafeEqual(known.digest, digest)) return true;
+    const ok = await verifyPassword(password.toString('utf8'), cp.ocpp_password_hash);
+    if (ok) this.verified.set(cp.cp_id, { hash: cp.ocpp_password_hash!, digest });
+    return ok;
+  }
+
+  private onClient(client: RpcServerClient): void {
+    const charger: Charger = client.session.charger;
+    // Every CALLERROR leaving this socket carries an OCPP-J 1.6 code (see protocol.ts).
+    const sendRaw = client.sendRaw.bind(client);
+    client.sendRaw = (message: string) => sendRaw(typeof message === 'string' ? toOcpp16Frame(message) : message);
+
+    const conn = new ChargerConnection(charger, client);
+    const older = this.byId.get(charger.cpId);
+    this.byId.set(charger.cpId, conn);
+    if (older) {
+      this.log.info({ cpNo: charger.cpNo }, 'OCPP charger reconnected: closing its older connection');
+      void older.client.close({ code: 1000, reason: 'Replaced by a newer connection' });
+    }
+    this.log.info({ cpNo: charger.cpNo, ip: client.handshake.remoteAddress }, 'OCPP charger connected');
+    void this.writeState(charger.cpId, true);
+
+    registerHandlers(this, conn);
+    client.on('badMessage', ({ error }: { error: Error }) =>
+      this.log.warn({ cpNo: charger.cpNo, err: error.message }, 'OCPP bad message from charger'),
+    );
+    client.once('close', ({ code, reason }: { code: number; reason: string }) => {
+      if (this.byId.get(charger.cpId) !== conn) return; // replaced: the newer connection owns the state
+      this.byId.delete(charger.cpId);
+      this.log.info({ cpNo: charger.cpNo, code, reason }, 'OCPP charger disconnected');
+      void this.writeState(charger.cpId, false);
+    });
+  }
+
+  private writeState(cpId: number, online: boolean): Promise<void> {
+    const previous = this.stateWrites.get(cpId) ?? Promise.resolve();
+    const next = previous
+      .then(() =>
+        this.db.query(
+          online
+            ? `UPDATE cps SET online_flag = 1, online_since = now(), last_message_dttm = now() WHERE cp_id = $1`
+            : `UPDATE cps SET online_flag = 0 WHERE cp_id = $1`,
+          [cpId],
+        ),
+      )
+      .then(
+        () => undefined,
+        (err) => this.log.error({ err, cpId }, 'OCPP connection state not saved'),
+      );
+    this.stateWrites.set(cpId, next);
+    void next.then(() => {
+      if (this.stateWrites.get(cpId) === next) this.stateWrites.delete(cpId);
+    });
+    return next;
+  }
+
+  /**
+   * At start no charger is connected to this process. (With several nodes sharing chargers this
+   * must become per node.)
+   */
+  async resetOnlineFlags(): Promise<void> {
+    await this.db.query(`UPDATE cps SET online_flag = 0 WHERE online_flag = 1`);
+  }
+
+  /** Closes every charger socket, then waits for the state and log writes they caused. */
+  async close(): Promise<void> {
+    await Promise.all([...this.byId.values()].map((c) => c.client.close({ force: true }).catch(() => undefined)));
+    await this.rpc.close({ force: true });
+    await Promise.all([...this.stateWrites.values()]);
+    await this.writer.drain();
+  }
+}

@@ -1,0 +1,106 @@
+import { ERROR_CODES, requestTypeId } from '@ev/core';
+import type { CentralSystem } from './central-system.ts';
+import { schemaProblem } from './protocol.ts';
+
+/** Commands the central system sends (OCPP 1.6 §5), as used by the portal and load management. */
+export type CommandAction =
+  | 'RemoteStartTransaction' | 'RemoteStopTransaction' | 'UnlockConnector' | 'Reset' | 'GetDiagnostics'
+  | 'ChangeAvailability' | 'TriggerMessage' | 'SetChargingProfile' | 'ClearChargingProfile'
+  | 'ChangeConfiguration' | 'GetConfiguration' | 'DataTransfer';
+
+export type CommandOutcome =
+  | { status: 'success'; result: Record<string, any> }
+  | { status: 'error'; errorCode: number; message: string; result?: Record<string, any> };
+
+/** Thrown for parameters that do not fit the OCPP schema: a caller's mistake, not the charger's. */
+export class InvalidCommandError extends Error {}
+
+/** Answer statuses that mean the charger did (or scheduled) what was asked. Answers without a status are successes. */
+const DONE = new Set(['Accepted', 'Unlocked', 'Scheduled']);
+
+export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
+
+/**
+ * The one way to send a command to a charger. Commands to a charger go one at a time (OCPP-J
+ * allows one call in flight); a command waits its turn, and the whole wait plus the charger's
+ * answer is bounded by the timeout. Every command is logged in cp_requests, with the answer or
+ * the failure, before the outcome is returned.
+ */
+export class CommandDispatcher {
+  timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS;
+
+  constructor(private readonly cs: CentralSystem) {}
+
+  async send(cpId: number, action: CommandAction, params: Record<string, unknown>, opts: { timeoutMs?: number } = {}): Promise<CommandOutcome> {
+    const problem = schemaProblem(action, 'req', params);
+    if (problem) throw new InvalidCommandError(`${action}: ${problem}`);
+    const conn = this.cs.connection(cpId);
+    if (!conn) return { status: 'error', errorCode: ERROR_CODES.CP_OFFLINE, message: 'The charger is not connected' };
+
+    const deadline = Date.now() + (opts.timeoutMs ?? this.timeoutMs);
+    let outcome: CommandOutcome;
+    const release = await conn.commandTurn(deadline);
+    if (!release) {
+      outcome = { status: 'error', errorCode: ERROR_CODES.CP_TIMEOUT, message: 'Timed out waiting for the previous command to this charger' };
+    } else {
+      try {
+        const result = (await conn.client.call(action, params, { callTimeoutMs: Math.max(1, deadline - Date.now()) })) as Record<string, any>;
+        outcome = result?.status === undefined || DONE.has(result.status)
+          ? { status: 'success', result }
+          : { status: 'error', errorCode: ERROR_CODES.CP_REJECTED, message: `The charger answered ${result.status}`, result };
+      } catch (err: any) {
+        outcome = failure(err);
+      } finally {
+        release();
+      }
+    }
+    await this.log(conn.charger, action, params, outcome);
+    return outcome;
+  }
+
+  private async log(
+    charger: { cpId: number; cpNo: string; locId: number; serial: string | null },
+    action: CommandAction,
+    params: Record<string, any>,
+    outcome: CommandOutcome,
+  ): Promise<void> {
+    const response = outcome.status === 'success' ? outcome.result : { error: outcome.message, ...(outcome.result ?? {}) };
+    try {
+      await this.cs.writer.write({
+        requests: [{
+          request_type: requestTypeId(action, 'out')!,
+          cp_id: charger.cpId,
+          cp_no: charger.cpNo,
+          charge_box_serial_number: charger.serial,
+          connector_id: typeof params.connectorId === 'number' ? params.connectorId : null,
+          connector_status: null,
+          request_data: params,
+          response_data: response,
+          cre_dttm: null,
+          session_id: null,
+          tran_id: typeof params.transactionId === 'number' ? params.transactionId : null,
+          uuid: null,
+          loc: charger.locId,
+          energy: null,
+          voltage: null,
+          ampere: null,
+        }],
+      });
+    } catch (err) {
+      // The command went out (or failed) either way; losing its log line must not hide the outcome.
+      this.cs.log.error({ err, cpNo: charger.cpNo, action }, 'OCPP command not logged');
+    }
+  }
+}
+
+function failure(err: any): CommandOutcome {
+  if (err?.constructor?.name === 'TimeoutError') {
+    return { status: 'error', errorCode: ERROR_CODES.CP_TIMEOUT, message: 'The charger did not answer in time' };
+  }
+  if (err?.rpcErrorCode) {
+    // A CALLERROR from the charger, or an answer that breaks the OCPP schema.
+    return { status: 'error', errorCode: ERROR_CODES.CP_REJECTED, message: `${err.rpcErrorCode}: ${err.message}` };
+  }
+  // The socket closed before or while the command was in flight.
+  return { status: 'error', errorCode: ERROR_CODES.CP_OFFLINE, message: `The charger disconnected (${err?.message ?? 'unknown'})` };
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/server.ts';
+import { addCharger, BOOT, connectCharger, eventually, upgradeStatus } from './test-support.ts';
+
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+describe('OCPP connection', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+    await addCharger(s.db, 'CP-OPEN');
+    await addCharger(s.db, 'CP-PW', { password: 'secret-1' });
+    await addCharger(s.db, 'CP-OFF', { enable: 0 });
+    const gone = await addCharger(s.db, 'CP-GONE');
+    await s.db.query(`UPDATE cps SET deleted_at = now() WHERE cp_id = $1`, [gone]);
+  });
+  afterAll(() => s.close());
+
+  const online = async (cpNo: string) =>
+    (await s.db.query(`SELECT online_flag, online_since, last_message_dttm FROM cps WHERE cp_no = $1 AND deleted_at IS NULL`, [cpNo]))[0];
+
+  it('accepts a known charger, records it online, and offline when it closes', async () => {
+    const cp = await connectCharger(s.wsUrl, 'CP-OPEN');
+    expect(cp.protocol).toBe('ocpp1.6');
+    expect(await eventually(async () => (await online('CP-OPEN')).online_flag === 1)).toBe(true);
+    expect((await online('CP-OPEN')).online_since).not.toBeNull();
+    await cp.close();
+    expect(await eventually(async () => (await online('CP-OPEN')).online_flag === 0)).toBe(true);
+  });
+
+  it('checks the HTTP Basic password of a charger that has one', async () => {
+    expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-PW`)).toBe(401);
+    expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-PW`, { auth: basic('CP-PW', 'wrong') })).toBe(401);
+    expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-PW`, { auth: basic('CP-PW', 'secret-1') })).toBe(101);
+    // The cached verification is still checked against the password sent.
+    expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-PW`, { auth: basic('CP-PW', 'secret-2') })).toBe(401);
+    const cp = await connectCharger(s.wsUrl, 'CP-PW', { password: 'secret-1' });
+    expect(await cp.call('BootNotification', BOOT)).toMatchObject({ status: 'Accepted' });
+    await cp.close();
+  });
+
+  it('refuses unknown, disabled and deleted chargers and logs why', async () => {
+    const warn = vi.spyOn(s.app.log, 'warn');
+    expect(await upgradeStatus(`${s.wsUrl}/ocpp/NOPE`)).toBe(404);
+    expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-OFF`)).toBe(403);
+    expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-GONE`)).toBe(404);
+    expect(await upgradeStatus(`${s.wsUrl}/ocpp/`)).toBe(404);
+    expect(await upgradeStatus(`${s.wsUrl}/ocpp/a/b`)).toBe(404);
+    const logged = warn.mock.calls.map(([obj]) => obj as any);
+    expect(logged).toEqual(expect.arrayContaining([
+      expect.objectContaining({ cpNo: 'NOPE', reason: 'unknown charger' }),
+      expect.objectContaining({ cpNo: 'CP-OFF', reason: 'charger disabled' }),
+      expect.objectContaining({ cpNo: 'CP-GONE', reason: 'charger deleted' }),
+    ]));
+    warn.mockRestore();
+  });
+
+  it('refuses a connection that offers no ocpp1.6 subprotocol', async () => {
+    expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-OPEN`, { protocols: ['ocpp2.0.1'] })).toBe(400);
+    expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-OPEN`, { protocols: [] })).toBe(400);
+  });
+
+  it('replaces the older socket on reconnect and keeps the newer one online', async () => {
+    const first = await connectCharger(s.wsUrl, 'CP-OPEN');
+    const firstClosed = new Promise((resolve) => first.once('close', resolve));
+    const second = await connectCharger(s.wsUrl, 'CP-OPEN');
+    await firstClosed;
+    expect(await second.call('Heartbeat', {})).toHaveProperty('currentTime');
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await online('CP-OPEN')).online_flag).toBe(1);
+    const [{ cp_id }] = await s.db.query(`SELECT cp_id FROM cps WHERE cp_no = 'CP-OPEN'`);
+    expect(s.app.ocpp.central.connection(cp_id)?.client).toBeDefined();
+    await second.close();
+    expect(await eventually(async () => (await online('CP-OPEN')).online_flag === 0)).toBe(true);
+  });
+
+  it('writes last_message_dttm at most once per few seconds per charger', async () => {
+    const cp = await connectCharger(s.wsUrl, 'CP-OPEN');
+    await cp.call('Heartbeat', {});
+    const t1 = (await online('CP-OPEN')).last_message_dttm;
+    await cp.call('Heartbeat', {});
+    await cp.call('Heartbeat', {});
+    expect((await online('CP-OPEN')).last_message_dttm).toEqual(t1);
+    await cp.close();
+  });
+});

@@ -1,0 +1,85 @@
+import type RpcServerClient from 'ocpp-rpc/lib/server-client';
+
+/** The charger a connection signed in as (read from cps at the upgrade). */
+export interface Charger {
+  cpId: number;
+  cpNo: string;
+  locId: number;
+  serial: string | null;
+}
+
+/** A transaction this connection has seen start, so MeterValues need no lookup. */
+export interface KnownTransaction {
+  sessionId: number;
+  connectorId: number;
+}
+
+/** cps.last_message_dttm is written at most this often per charger. */
+const TOUCH_INTERVAL_MS = 5000;
+/** Transactions remembered per connection; older ones are looked up in cp_sessions. */
+const MAX_KNOWN_TRANSACTIONS = 64;
+
+/** One charger's live socket and what the central system keeps about it in memory. */
+export class ChargerConnection {
+  private inbox: Promise<unknown> = Promise.resolve();
+  private commandTail: Promise<void> = Promise.resolve();
+  private lastTouch = 0;
+  private readonly transactions = new Map<number, KnownTransaction>();
+
+  constructor(
+    readonly charger: Charger,
+    readonly client: RpcServerClient,
+  ) {}
+
+  /**
+   * Runs the charger's messages one after the other, in arrival order: a StopTransaction must not
+   * overtake the MeterValues sent before it, even if a charger does not wait for answers.
+   */
+  inOrder<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.inbox.then(fn, fn);
+    this.inbox = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Waits until the previous command to this charger has finished, at most until deadline (ms
+   * since epoch). Resolves with a release function, or null when the deadline passed first.
+   */
+  async commandTurn(deadline: number): Promise<(() => void) | null> {
+    const previous = this.commandTail;
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    this.commandTail = previous.then(() => mine);
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<'expired'>((resolve) => (timer = setTimeout(() => resolve('expired'), Math.max(0, deadline - Date.now()))));
+    const outcome = await Promise.race([previous.then(() => 'turn' as const), expired]);
+    clearTimeout(timer);
+    if (outcome === 'expired') {
+      release();
+      return null;
+    }
+    return release;
+  }
+
+  /** True at most once per TOUCH_INTERVAL_MS: the caller then writes last_message_dttm. */
+  touchDue(now = Date.now()): boolean {
+    if (now - this.lastTouch < TOUCH_INTERVAL_MS) return false;
+    this.lastTouch = now;
+    return true;
+  }
+
+  rememberTransaction(tranId: number, tx: KnownTransaction): void {
+    if (this.transactions.size >= MAX_KNOWN_TRANSACTIONS) {
+      this.transactions.delete(this.transactions.keys().next().value!);
+    }
+    this.transactions.set(tranId, tx);
+  }
+
+  knownTransaction(tranId: number): KnownTransaction | undefined {
+    return this.transactions.get(tranId);
+  }
+
+  forgetTransaction(tranId: number): void {
+    this.transactions.delete(tranId);
+  }
+}

@@ -1,0 +1,169 @@
+import { OCPP_REQUEST_TYPES, requestTypeId } from '@ev/core';
+import { createRPCError } from 'ocpp-rpc';
+import type { MeterRow, RequestRow, SessionProgress } from './batch-writer.ts';
+import type { CentralSystem } from './central-system.ts';
+import type { ChargerConnection } from './connection.ts';
+import { cardStatus } from './authorization.ts';
+import { int32 } from './protocol.ts';
+import { meterValues, startTransaction, stopTransaction } from './transactions.ts';
+
+export interface HandlerContext {
+  cs: CentralSystem;
+  conn: ChargerConnection;
+}
+
+/** What a handler answers and what it asks to be written with the message's cp_requests row. */
+export interface Handled {
+  response: Record<string, unknown>;
+  /** Fields of the cp_requests row beyond the defaults (charger, connector, message id, payloads). */
+  row?: Partial<RequestRow>;
+  meters?: MeterRow[];
+  progress?: SessionProgress[];
+}
+
+export type MessageHandler = (ctx: HandlerContext, params: any) => Promise<Handled>;
+
+const now = () => new Date().toISOString();
+
+const at = (ts: string | undefined) => (ts ? new Date(ts) : null);
+
+const bootNotification: MessageHandler = async ({ cs, conn }, p) => {
+  const [cp] = await cs.db.query(
+    `UPDATE cps SET charge_point_vendor = $2, charge_point_model = $3, charge_point_serial_number = $4,
+            charge_box_serial_number = $5, firmware_version = $6, iccid = $7, imsi = $8, meter_type = $9,
+            meter_serial_number = $10, boot_dttm = now()
+      WHERE cp_id = $1 RETURNING heartbeat_interval`,
+    [conn.charger.cpId, p.chargePointVendor, p.chargePointModel, p.chargePointSerialNumber ?? null,
+      p.chargeBoxSerialNumber ?? null, p.firmwareVersion ?? null, p.iccid ?? null, p.imsi ?? null, p.meterType ?? null,
+      p.meterSerialNumber ?? null],
+  );
+  conn.charger.serial = p.chargeBoxSerialNumber ?? conn.charger.serial;
+  return { response: { status: 'Accepted', currentTime: now(), interval: cp?.heartbeat_interval ?? 30 } };
+};
+
+const heartbeat: MessageHandler = async () => ({ response: { currentTime: now() } });
+
+/**
+ * Connector state, newest report wins: a status a charger queued while offline arrives after
+ * newer ones and must not overwrite them (both tables compare the report's own timestamp).
+ */
+const statusNotification: MessageHandler = async ({ cs, conn }, p) => {
+  const connectorId = int32('connectorId', p.connectorId)!;
+  const ts = p.timestamp ? new Date(p.timestamp) : new Date();
+  const { cpId } = conn.charger;
+  await cs.db.tx(async (sql) => {
+    const applied = await sql.query(
+      `INSERT INTO cp_connectors (cp_id, connector_id, status, error_code, vendor_error_code, info, last_status_dttm)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (cp_id, connector_id) DO UPDATE
+          SET status = EXCLUDED.status, error_code = EXCLUDED.error_code, vendor_error_code = EXCLUDED.vendor_error_code,
+              info = EXCLUDED.info, last_status_dttm = EXCLUDED.last_status_dttm, lupd_dttm = now()
+        WHERE cp_connectors.last_status_dttm IS NULL OR cp_connectors.last_status_dttm <= EXCLUDED.last_status_dttm
+       RETURNING id`,
+      [cpId, connectorId, p.status, p.errorCode, p.vendorErrorCode ?? null, p.info ?? null, ts.toISOString()],
+    );
+    if (!applied.length) return;
+    // charging_status sums the charger up: connector 0 out of service wins, then any connector
+    // charging (the remote-action rule of spec §4), else the latest report.
+    await sql.query(
+      `UPDATE cps SET
+          connectora_status = CASE WHEN $2 = 1 THEN $3 ELSE connectora_status END,
+          connectorb_status = CASE WHEN $2 = 2 THEN $3 ELSE connectorb_status END,
+          error_code = $4,
+          last_status_dttm = greatest(coalesce(last_status_dttm, $5::timestamptz), $5::timestamptz),
+          charging_status = (SELECT c.status FROM cp_connectors c WHERE c.cp_id = $1
+                              ORDER BY (c.connector_id = 0 AND c.status IN ('Unavailable', 'Faulted')) DESC,
+                                       (c.status IN ('Charging', 'SuspendedEVSE', 'SuspendedEV')) DESC,
+                                       c.last_status_dttm DESC NULLS LAST
+                              LIMIT 1)
+        WHERE cp_id = $1`,
+      [cpId, connectorId, p.status, p.errorCode, ts.toISOString()],
+    );
+  });
+  return { response: {}, row: { connector_status: p.status, cre_dttm: at(p.timestamp) } };
+};
+
+const authorize: MessageHandler = async ({ cs, conn }, p) => ({
+  response: { idTagInfo: { status: await cardStatus(cs.db, conn.charger, p.idTag) } },
+});
+
+/** No vendor extension is implemented: the answer OCPP 1.6 §4.3 prescribes for an unknown vendor. */
+const dataTransfer: MessageHandler = async () => ({ response: { status: 'UnknownVendorId' } });
+
+const notification: MessageHandler = async () => ({ response: {} });
+
+const HANDLERS: Record<string, MessageHandler> = {
+  BootNotification: bootNotification,
+  Heartbeat: heartbeat,
+  StatusNotification: statusNotification,
+  Authorize: authorize,
+  StartTransaction: startTransaction,
+  StopTransaction: stopTransaction,
+  MeterValues: meterValues,
+  DataTransfer: dataTransfer,
+  DiagnosticsStatusNotification: notification,
+  FirmwareStatusNotification: notification,
+};
+
+/** Wires a new connection: every charger-initiated action we know, in arrival order, logged, answered after commit. */
+export function registerHandlers(cs: CentralSystem, conn: ChargerConnection): void {
+  for (const [action, handler] of Object.entries(HANDLERS)) {
+    const type = requestTypeId(action, 'in')!;
+    conn.client.handle(action, ({ params, messageId }) =>
+      conn.inOrder(() => handle(cs, conn, type, handler, params, messageId ?? '')),
+    );
+  }
+  // Actions that exist in OCPP 1.6 but only in the other direction: known, refused as such.
+  for (const t of OCPP_REQUEST_TYPES) {
+    if (t.direction === 'out' && !HANDLERS[t.action]) {
+      conn.client.handle(t.action, () => {
+        throw createRPCError('NotSupported', `${t.action} is sent by the central system, not to it`);
+      });
+    }
+  }
+}
+
+async function handle(
+  cs: CentralSystem,
+  conn: ChargerConnection,
+  type: number,
+  handler: MessageHandler,
+  params: any,
+  messageId: string,
+): Promise<Record<string, unknown>> {
+  const { charger } = conn;
+  try {
+    const out = await handler({ cs, conn }, params);
+    const row: RequestRow = {
+      request_type: type,
+      cp_id: charger.cpId,
+      cp_no: charger.cpNo,
+      charge_box_serial_number: charger.serial,
+      connector_id: typeof params?.connectorId === 'number' ? int32('connectorId', params.connectorId) : null,
+      connector_status: null,
+      request_data: params,
+      response_data: out.response,
+      cre_dttm: null,
+      session_id: null,
+      tran_id: null,
+      uuid: messageId,
+      loc: charger.locId,
+      energy: null,
+      voltage: null,
+      ampere: null,
+      ...out.row,
+    };
+    await cs.writer.write({
+      requests: [row],
+      meters: out.meters,
+      progress: out.progress,
+      touched: conn.touchDue() ? [charger.cpId] : undefined,
+    });
+    return out.response;
+  } catch (err: any) {
+    if (err?.rpcErrorCode) throw err;
+    cs.log.error({ err, cpNo: charger.cpNo, type, messageId }, 'OCPP message not processed');
+    // No SQL or stack text to the charger.
+    throw createRPCError('InternalError', 'The central system could not process the message');
+  }
+}

@@ -1,0 +1,181 @@
+import { CHARGING_STATUSES, ERROR_CODES, P, type ActionResult } from '@ev/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requirePrivileges } from '../auth/guard.ts';
+import type { AuthUser } from '../auth/session.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { parseBody } from '../http/parse.ts';
+import { writeAudit } from '../resources/audit.ts';
+import { InvalidCommandError, type CommandAction, type CommandOutcome } from './commands.ts';
+
+/** Where GetDiagnostics asks chargers to upload when the caller names no location. */
+const DEFAULT_DIAGNOSTICS_LOCATION = 'ftp://localhost/diagnostics/';
+/** Resources whose records can be commanded; spec §7 has {resource} in the path, chargers are the only one yet. */
+const COMMANDABLE = new Set(['cps']);
+
+const int = (min: number) =>
+  z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(min).max(2 ** 31 - 1));
+const text = z.union([z.string().max(2000), z.number()]).nullish();
+
+const idParams = z.object({ resource: z.string().optional(), id: int(1) });
+const startBody = z.object({
+  connectorId: int(1),
+  // Checked separately: a non-numeric duration is the business error 10003, not a 400.
+  time: z.union([z.string(), z.number()]).nullish(),
+  startCode: text,
+  lp: text,
+  entryTime: text,
+  isFree: z.union([z.boolean(), z.number(), z.string()]).nullish(),
+  remark: text,
+  memberId: text,
+}).strict();
+const connectorBody = z.object({ connectorId: int(1), remark: text }).strict();
+const resetQuery = z.object({ type: z.enum(['Hard', 'Soft']) }).strict();
+const diagnosticsQuery = z.object({ location: z.string().url().max(512).optional() }).strict();
+const availabilityParams = z.object({ resource: z.string(), id: int(1), connectorId: int(0) });
+const availabilityQuery = z.object({ availabilityType: z.enum(['Operative', 'Inoperative', 'Available', 'Unavailable']) }).strict();
+const triggerQuery = z.object({
+  requestedMessage: z.enum(['BootNotification', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification', 'Heartbeat', 'MeterValues', 'StatusNotification']),
+  connectorId: z.union([int(0), z.literal('').transform(() => undefined)]).optional(),
+}).strict();
+
+interface ChargerRow {
+  cp_id: number;
+  cp_no: string;
+  loc_id: number;
+  enable_flag: number;
+  double_use_flag: number;
+}
+
+const refused = (errorCode: number): ActionResult => ({ status: 'error', errorCode });
+
+/** The remote-action calls of spec §7 (charger view buttons), each answered {status, errorCode}. */
+export function commandRoutes(app: FastifyInstance): void {
+  /** The charger a user may command: it exists, is not deleted, and is in one of the user's sites. */
+  async function charger(req: FastifyRequest, user: AuthUser, resource: string | undefined, id: number): Promise<ChargerRow | null> {
+    if (resource !== undefined && !COMMANDABLE.has(resource)) throw notFound();
+    const [cp] = await app.db.query<ChargerRow>(
+      `SELECT cp_id, cp_no, loc_id, enable_flag, double_use_flag FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`,
+      [id],
+    );
+    // Outside the user's sites it does not exist for them (a 403 would sign the portal user out, spec §8).
+    if (!cp || (!user.allSites && !user.siteIds.includes(cp.loc_id))) return null;
+    return cp;
+  }
+
+  async function command(
+    req: FastifyRequest,
+    user: AuthUser,
+    cp: ChargerRow,
+    action: CommandAction,
+    params: Record<string, unknown>,
+    remark?: unknown,
+  ): Promise<ActionResult> {
+    let outcome: CommandOutcome;
+    try {
+      outcome = await app.ocpp.commands.send(cp.cp_id, action, params);
+    } catch (err) {
+      if (err instanceof InvalidCommandError) throw badRequest(err.message);
+      throw err;
+    }
+    await writeAudit(app.db, user, {
+      action: 'COMMAND',
+      target: 'cps',
+      targetId: cp.cp_id,
+      newData: { command: action, params, outcome },
+      remark: remark == null ? undefined : String(remark),
+    });
+    req.log.info({ cpNo: cp.cp_no, action, status: outcome.status, user: user.username }, 'OCPP command from the portal');
+    if (outcome.status === 'success') return { status: 'success', data: outcome.result };
+    return { status: 'error', errorCode: outcome.errorCode, message: outcome.message };
+  }
+
+  app.post('/api/:resource/rsrStartCharger/:id', async (req) => {
+    const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
+    const { resource, id } = parseBody(idParams, req.params);
+    const body = parseBody(startBody, req.body);
+    if (body.time == null || !/^\d+(\.\d+)?$/.test(String(body.time).trim())) return refused(ERROR_CODES.INVALID_DURATION);
+    const cp = await charger(req, user, resource, id);
+    if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
+    if (cp.enable_flag !== 1) return refused(ERROR_CODES.CP_ACTIVATION);
+    const connectors = await app.db.query<{ connector_id: number; status: string | null }>(
+      `SELECT connector_id, status FROM cp_connectors WHERE cp_id = $1`,
+      [cp.cp_id],
+    );
+    const target = connectors.find((c) => c.connector_id === body.connectorId)?.status ?? null;
+    if (target && CHARGING_STATUSES.includes(target)) return refused(ERROR_CODES.CONNECTOR_STATUS);
+    if (target === 'Unavailable' || target === 'Faulted') return refused(ERROR_CODES.PLUG_NOT_READY);
+    const otherCharging = connectors.some(
+      (c) => c.connector_id > 0 && c.connector_id !== body.connectorId && c.status && CHARGING_STATUSES.includes(c.status),
+    );
+    if (otherCharging && cp.double_use_flag !== 1) return refused(ERROR_CODES.ONE_CONNECTOR_AT_A_TIME);
+    // The idTag the session will carry: the member, else the start code, else the portal itself.
+    const idTag = String(body.memberId || body.startCode || 'PORTAL').slice(0, 20);
+    app.ocpp.central.remoteStarts.allow(cp.cp_id, idTag);
+    return command(req, user, cp, 'RemoteStartTransaction', { connectorId: body.connectorId, idTag }, body.remark);
+  });
+
+  app.post('/api/:resource/rsrStopCharger/:id', async (req) => {
+    const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
+    const { resource, id } = parseBody(idParams, req.params);
+    const body = parseBody(connectorBody, req.body);
+    const cp = await charger(req, user, resource, id);
+    if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
+    const [running] = await app.db.query(
+      `SELECT tran_id FROM cp_sessions WHERE cp_id = $1 AND connector_id = $2 AND session_end_time IS NULL
+        ORDER BY session_id DESC LIMIT 1`,
+      [cp.cp_id, body.connectorId],
+    );
+    if (!running) return refused(ERROR_CODES.NO_TRANSACTION);
+    return command(req, user, cp, 'RemoteStopTransaction', { transactionId: running.tran_id }, body.remark);
+  });
+
+  app.post('/api/:resource/unlockCharger/:id', async (req) => {
+    const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
+    const { resource, id } = parseBody(idParams, req.params);
+    const body = parseBody(connectorBody, req.body);
+    const cp = await charger(req, user, resource, id);
+    if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
+    return command(req, user, cp, 'UnlockConnector', { connectorId: body.connectorId }, body.remark);
+  });
+
+  app.get('/api/:resource/rsrResetCharger/:id', async (req) => {
+    const user = requirePrivileges(req, P.REMOTE_RESET_CHARGER);
+    const { resource, id } = parseBody(idParams, req.params);
+    const { type } = parseBody(resetQuery, req.query);
+    const cp = await charger(req, user, resource, id);
+    if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
+    return command(req, user, cp, 'Reset', { type });
+  });
+
+  app.get('/api/:resource/getDiagnostics/:id', async (req) => {
+    const user = requirePrivileges(req, P.GET_DIAGNOSTICS);
+    const { resource, id } = parseBody(idParams, req.params);
+    const { location } = parseBody(diagnosticsQuery, req.query);
+    const cp = await charger(req, user, resource, id);
+    if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
+    return command(req, user, cp, 'GetDiagnostics', { location: location ?? DEFAULT_DIAGNOSTICS_LOCATION });
+  });
+
+  app.get('/api/:resource/change_availability/:id/:connectorId', async (req) => {
+    const user = requirePrivileges(req, P.CHANGE_AVAILABILITY);
+    const { resource, id, connectorId } = parseBody(availabilityParams, req.params);
+    const { availabilityType } = parseBody(availabilityQuery, req.query);
+    const cp = await charger(req, user, resource, id);
+    if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
+    // The portal's buttons say Available / Unavailable; OCPP says Operative / Inoperative.
+    const type = availabilityType === 'Available' ? 'Operative' : availabilityType === 'Unavailable' ? 'Inoperative' : availabilityType;
+    const result = await command(req, user, cp, 'ChangeAvailability', { connectorId, type });
+    if (result.status === 'success') await app.db.query(`UPDATE cps SET change_availability = $2 WHERE cp_id = $1`, [cp.cp_id, type]);
+    return result;
+  });
+
+  app.get('/api/cps/triggerMessage/:id', async (req) => {
+    const user = requirePrivileges(req, P.TRIGGER_MESSAGE);
+    const { id } = parseBody(idParams, req.params);
+    const { requestedMessage, connectorId } = parseBody(triggerQuery, req.query);
+    const cp = await charger(req, user, undefined, id);
+    if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
+    return command(req, user, cp, 'TriggerMessage', connectorId === undefined ? { requestedMessage } : { requestedMessage, connectorId });
+  });
+}

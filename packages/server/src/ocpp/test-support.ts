@@ -1,0 +1,103 @@
+import { RPCClient } from 'ocpp-rpc';
+import WebSocket from 'ws';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Sql } from '../db/client.ts';
+
+/** Fixtures and a raw OCPP charger for the tests of this folder (the simulator package stands in later). */
+
+let sites = 0;
+
+export async function addSite(sql: Sql): Promise<number> {
+  const [row] = await sql.query(`INSERT INTO cp_locs (address) VALUES ($1) RETURNING loc_id`, [`Site ${++sites} ${Date.now()}`]);
+  return row.loc_id;
+}
+
+export async function addCharger(
+  sql: Sql,
+  cpNo: string,
+  opts: { locId?: number; password?: string; enable?: 0 | 1; heartbeatInterval?: number; doubleUse?: 0 | 1 } = {},
+): Promise<number> {
+  const locId = opts.locId ?? (await addSite(sql));
+  const [row] = await sql.query(
+    `INSERT INTO cps (cp_no, name, loc_id, enable_flag, heartbeat_interval, ocpp_password_hash, double_use_flag)
+     VALUES ($1, $1, $2, $3, $4, $5, $6) RETURNING cp_id`,
+    [cpNo, locId, opts.enable ?? 1, opts.heartbeatInterval ?? 30, opts.password ? await hashPassword(opts.password) : null, opts.doubleUse ?? 0],
+  );
+  return row.cp_id;
+}
+
+/** Connects an ocpp-rpc client as charger cpNo (strict: it validates what the server answers). */
+export async function connectCharger(
+  wsUrl: string,
+  cpNo: string,
+  opts: { password?: string; handlers?: Record<string, (params: any) => unknown> } = {},
+): Promise<RPCClient> {
+  const client = new RPCClient({
+    endpoint: `${wsUrl}/ocpp`,
+    identity: cpNo,
+    password: opts.password,
+    protocols: ['ocpp1.6'],
+    strictMode: true,
+    reconnect: false,
+  });
+  for (const [method, fn] of Object.entries(opts.handlers ?? {})) client.handle(method, ({ params }) => fn(params));
+  await client.connect();
+  return client;
+}
+
+/** Tries an upgrade and reports the HTTP status of a refusal, or 101 when accepted (then closes). */
+export function upgradeStatus(url: string, opts: { protocols?: string[]; auth?: string } = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, opts.protocols ?? ['ocpp1.6'], { headers: opts.auth ? { authorization: opts.auth } : {} });
+    ws.once('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.once('error', (err) => reject(err));
+  });
+}
+
+/** A raw socket speaking OCPP-J frames by hand, for malformed-frame tests. */
+export async function rawCharger(wsUrl: string, cpNo: string): Promise<{
+  ws: WebSocket;
+  send(frame: string): void;
+  next(): Promise<any[]>;
+  closed: Promise<{ code: number }>;
+}> {
+  const ws = new WebSocket(`${wsUrl}/ocpp/${encodeURIComponent(cpNo)}`, ['ocpp1.6']);
+  const inbox: any[][] = [];
+  const waiters: ((m: any[]) => void)[] = [];
+  ws.on('message', (data) => {
+    const msg = JSON.parse(data.toString());
+    const w = waiters.shift();
+    if (w) w(msg);
+    else inbox.push(msg);
+  });
+  const closed = new Promise<{ code: number }>((resolve) => ws.once('close', (code) => resolve({ code })));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return {
+    ws,
+    send: (frame) => ws.send(frame),
+    next: () => (inbox.length ? Promise.resolve(inbox.shift()!) : new Promise((resolve) => waiters.push(resolve))),
+    closed,
+  };
+}
+
+export const BOOT = { chargePointVendor: 'Acme', chargePointModel: 'AC22' };
+
+/** Polls until fn returns a truthy value (state written after a socket event). */
+export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 5000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,138 @@
+import type { MeterRow } from './batch-writer.ts';
+import { cardStatus } from './authorization.ts';
+import type { HandlerContext, MessageHandler } from './handlers.ts';
+import { int32 } from './protocol.ts';
+import { latest, readings, type MeterValue, type Reading } from './meter-values.ts';
+
+/** An idTag is accepted at start if a card allows it here or the portal just asked for it (remote start). */
+async function idTagStatus({ cs, conn }: HandlerContext, idTag: string) {
+  if (cs.remoteStarts.has(conn.charger.cpId, idTag)) return 'Accepted';
+  return cardStatus(cs.db, conn.charger, idTag);
+}
+
+/** A value for a bigint column, or null when a charger sends something no meter can show. */
+const int8 = (n: number | null) => (n !== null && Math.abs(n) <= Number.MAX_SAFE_INTEGER ? n : null);
+
+const meterRows = (ctx: HandlerContext, sessionId: number | null, connectorId: number | null, rs: Reading[]): MeterRow[] =>
+  rs.map((r) => ({ session_id: sessionId, cp_id: ctx.conn.charger.cpId, connector_id: connectorId, ...r, energy: int8(r.energy) }));
+
+/**
+ * Creates the session. The transactionId is the session id. A StartTransaction sent again (the
+ * charger lost our answer, or replays its offline queue) with the same connector, idTag and
+ * timestamp finds the session it created the first time and gets the same transactionId; the
+ * unique index makes that hold under concurrency too.
+ */
+export const startTransaction: MessageHandler = async (ctx, p) => {
+  const { cs, conn } = ctx;
+  const { cpId, cpNo, locId } = conn.charger;
+  const connectorId = int32('connectorId', p.connectorId)!;
+  const start = new Date(p.timestamp).toISOString();
+  const key = [cpId, connectorId, p.idTag, start];
+  let [session] = await cs.db.query(
+    `WITH id AS (SELECT nextval(pg_get_serial_sequence('cp_sessions', 'session_id'))::int AS v)
+     INSERT INTO cp_sessions (session_id, tran_id, cp_id, connector_id, id_tag, session_start_time, cp_no, loc_id,
+                              start_meter, connector_name)
+     SELECT v, v, $1, $2, $3, $4, $5, $6, $7,
+            (SELECT connector_name FROM cp_connectors WHERE cp_id = $1 AND connector_id = $2)
+       FROM id
+     ON CONFLICT (cp_id, connector_id, id_tag, session_start_time) DO NOTHING
+     RETURNING session_id, tran_id`,
+    [...key, cpNo, locId, int8(p.meterStart) ?? 0],
+  );
+  session ??= (
+    await cs.db.query(
+      `SELECT session_id, tran_id FROM cp_sessions WHERE cp_id = $1 AND connector_id = $2 AND id_tag = $3 AND session_start_time = $4`,
+      key,
+    )
+  )[0];
+  conn.rememberTransaction(session.tran_id, { sessionId: session.session_id, connectorId });
+  const status = await idTagStatus(ctx, p.idTag);
+  return {
+    response: { transactionId: session.tran_id, idTagInfo: { status } },
+    row: { session_id: session.session_id, tran_id: session.tran_id, cre_dttm: new Date(start), energy: int8(p.meterStart) },
+  };
+};
+
+/** The session of a transactionId of this charger (another charger's id is unknown here). */
+async function findSession(ctx: HandlerContext, tranId: number): Promise<{ sessionId: number; connectorId: number } | null> {
+  const known = ctx.conn.knownTransaction(tranId);
+  if (known) return known;
+  const [row] = await ctx.cs.db.query(
+    `SELECT session_id, connector_id FROM cp_sessions WHERE tran_id = $1 AND cp_id = $2 ORDER BY session_id DESC LIMIT 1`,
+    [tranId, ctx.conn.charger.cpId],
+  );
+  return row ? { sessionId: row.session_id, connectorId: row.connector_id } : null;
+}
+
+/**
+ * Closes the session with the meter reading and time the charger reports. A stop for a
+ * transaction we do not know (started under another central system, or its start was lost) is
+ * still answered and recorded in cp_requests with its transactionId, never dropped.
+ */
+export const stopTransaction: MessageHandler = async (ctx, p) => {
+  const { cs, conn } = ctx;
+  const tranId = int32('transactionId', p.transactionId)!;
+  const stop = new Date(p.timestamp);
+  const rs = readings((p.transactionData ?? []) as MeterValue[]);
+  const last = latest(rs);
+  const meterStop = int8(p.meterStop);
+  const [closed] = await cs.db.query(
+    `UPDATE cp_sessions s
+        SET session_end_time = $3, end_meter = $4,
+            total_pw_consume = greatest($4 - start_meter, 0), running_pw_consume = greatest($4 - start_meter, 0),
+            total_charge_time = greatest(extract(epoch FROM ($3::timestamptz - session_start_time)), 0)::int,
+            stop_reason = $5,
+            end_soc = coalesce(round($6::float8)::smallint,
+                               (SELECT round(m.soc)::smallint FROM cp_meter_values m
+                                 WHERE m.session_id = s.session_id AND m.soc IS NOT NULL ORDER BY m.ts DESC LIMIT 1)),
+            energy = $4, lupd_dttm = now()
+      WHERE tran_id = $1 AND cp_id = $2 AND session_end_time IS NULL
+      RETURNING session_id, connector_id`,
+    // OCPP 1.6 §6.48: no reason means Local.
+    [tranId, conn.charger.cpId, stop.toISOString(), meterStop, p.reason ?? 'Local', last.soc],
+  );
+  const session = closed ? { sessionId: closed.session_id, connectorId: closed.connector_id } : await findSession(ctx, tranId);
+  conn.forgetTransaction(tranId);
+  const response = p.idTag ? { idTagInfo: { status: await idTagStatus(ctx, p.idTag) } } : {};
+  return {
+    response,
+    row: {
+      session_id: session?.sessionId ?? null,
+      tran_id: tranId,
+      connector_id: session?.connectorId ?? null,
+      cre_dttm: stop,
+      energy: meterStop,
+      voltage: last.voltage,
+      ampere: last.ampere,
+    },
+    meters: meterRows(ctx, session?.sessionId ?? null, session?.connectorId ?? null, rs),
+  };
+};
+
+/**
+ * Meter readings go to cp_meter_values (per session when the transaction is known) and the
+ * session's running energy; the cp_requests row carries the newest energy, voltage and current.
+ * The message's own timestamps are kept, so readings replayed from an offline queue land where
+ * they were taken.
+ */
+export const meterValues: MessageHandler = async (ctx, p) => {
+  const connectorId = int32('connectorId', p.connectorId);
+  const tranId = int32('transactionId', p.transactionId);
+  const session = tranId !== null ? await findSession(ctx, tranId) : null;
+  const rs = readings(p.meterValue as MeterValue[]);
+  const last = latest(rs);
+  const energy = int8(last.energy);
+  return {
+    response: {},
+    row: {
+      session_id: session?.sessionId ?? null,
+      tran_id: tranId,
+      cre_dttm: p.meterValue?.[0]?.timestamp ? new Date(p.meterValue[0].timestamp) : null,
+      energy,
+      voltage: last.voltage,
+      ampere: last.ampere,
+    },
+    meters: meterRows(ctx, session?.sessionId ?? null, connectorId, rs),
+    progress: session ? [{ session_id: session.sessionId, energy, voltage: last.voltage, ampere: last.ampere, soc: last.soc }] : [],
+  };
+};
