@@ -242,6 +242,11 @@ export class SimulatedCharger extends EventEmitter {
     return this.connectorAt(connectorId).status;
   }
 
+  /** Whether a transaction runs, even one whose id the central system has not given yet. */
+  hasTransaction(connectorId: number): boolean {
+    return this.connector(connectorId).tx !== undefined;
+  }
+
   transactionId(connectorId: number): number | undefined {
     return this.connector(connectorId).tx?.id;
   }
@@ -285,7 +290,7 @@ export class SimulatedCharger extends EventEmitter {
     for (const c of this.connectors) clearInterval(c.meterTimer);
     for (const s of this.sleepers) { clearTimeout(s.timer); s.wake(); }
     for (const i of this.immediates) clearImmediate(i);
-    this.outbox.rejectAll(`${this.cpNo}: stopped`);
+    this.outbox.close(`${this.cpNo}: stopped`);
     await this.connection.close();
   }
 
@@ -454,6 +459,8 @@ export class SimulatedCharger extends EventEmitter {
     try {
       return await this.connection.call(method, params);
     } catch (err) {
+      // Calls cut short by our own stop() are not the central system's errors.
+      if (this.stopped) throw err;
       this.counters.errors++;
       this.opts.logger?.warn?.({ cpNo: this.cpNo, method, err: String(err) }, 'call failed');
       this.emit('callError', method, err);

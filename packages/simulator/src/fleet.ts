@@ -77,12 +77,15 @@ export function runFleet(options: FleetOptions): Fleet {
   }));
 
   const chargeLoop = async (cp: SimulatedCharger, connectorId: number): Promise<void> => {
-    const pause = (range: [number, number]) => cp.sleep(between(range) * 1000);
+    // Every pause is a point where a fleet being stopped leaves the loop (the catch below).
+    const pause = async (range: [number, number]) => {
+      await cp.sleep(between(range) * 1000);
+      if (abort.signal.aborted) throw new Error('fleet stopped');
+    };
     while (!abort.signal.aborted) {
-      await pause(options.idleSec ?? [5, 30]);
-      if (abort.signal.aborted) return;
-      if (!cp.isConnected || cp.connectorStatus(connectorId) !== 'Available') continue;
       try {
+        await pause(options.idleSec ?? [5, 30]);
+        if (!cp.isConnected || cp.connectorStatus(connectorId) !== 'Available') continue;
         await cp.plugIn(connectorId);
         await pause([1, 3]);
         const idTag = idTags[Math.floor(Math.random() * idTags.length)];
@@ -94,14 +97,12 @@ export function runFleet(options: FleetOptions): Fleet {
         await cp.startTransaction(connectorId, idTag);
         loop.started++;
         await pause(options.chargeSec ?? [30, 120]);
-        if (abort.signal.aborted) return;
         // The central system may have stopped it meanwhile (remote stop, reset).
-        if (cp.transactionId(connectorId) !== undefined) {
+        if (cp.hasTransaction(connectorId)) {
           await cp.stopTransaction(connectorId, 'Local');
           loop.completed++;
         }
         await pause([1, 5]);
-        if (abort.signal.aborted) return;
         await cp.unplug(connectorId);
       } catch (err) {
         if (abort.signal.aborted) return;
@@ -155,7 +156,7 @@ export function runFleet(options: FleetOptions): Fleet {
       abort.abort();
       const endSessions = chargers.map(async (cp) => {
         for (let c = 1; c <= cp.connectorCount; c++) {
-          if (cp.isConnected && cp.transactionId(c) !== undefined) await cp.stopTransaction(c, 'Local').catch(() => undefined);
+          if (cp.isConnected && cp.hasTransaction(c)) await cp.stopTransaction(c, 'Local').catch(() => undefined);
         }
       });
       await Promise.race([Promise.all(endSessions), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);

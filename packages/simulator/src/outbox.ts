@@ -17,6 +17,7 @@ interface Item {
 export class Outbox {
   private items: Item[] = [];
   private pumping?: Promise<void>;
+  private closed?: string;
 
   constructor(
     private readonly send: (method: string, params: Record<string, unknown>) => Promise<any>,
@@ -28,6 +29,7 @@ export class Outbox {
   }
 
   push(method: string, build: () => Record<string, unknown>, queueable: boolean): Promise<any> {
+    if (this.closed) return Promise.reject(new Error(this.closed));
     if (!queueable && !this.canSend()) return Promise.reject(new Error(`offline, cannot send ${method}`));
     const delivered = new Promise((resolve, reject) => {
       this.items.push({ method, build, queueable, resolve, reject });
@@ -51,7 +53,9 @@ export class Outbox {
     for (const item of dropped) item.reject(new Error(`offline, cannot send ${item.method}`));
   }
 
-  rejectAll(reason: string): void {
+  /** The charger stopped: what waits fails, and nothing more is accepted. */
+  close(reason: string): void {
+    this.closed = reason;
     const items = this.items;
     this.items = [];
     for (const item of items) item.reject(new Error(reason));

@@ -1,0 +1,117 @@
+import { parseArgs } from 'node:util';
+import { runFleet, type Scenario } from './fleet.ts';
+import type { SimLogger } from './charger.ts';
+
+const HELP = `Simulates OCPP 1.6-J chargers against a central system.
+
+Usage: npm run simulate -- [options]
+
+  --url <ws-url>             central system endpoint, the charger id is appended (default ws://localhost:8080/ocpp)
+  --count <n>                number of chargers (default 1)
+  --prefix <text>            charger id prefix: SIM -> SIM001, SIM002 … (default SIM)
+  --start-index <n>          number of the first charger (default 1)
+  --connectors <1|2>         connectors per charger (default 1)
+  --password <text>          HTTP Basic password of every charger (default none)
+  --scenario <name>          idle | charge-loop (default idle)
+  --meter-interval <s>       MeterValues period during a session (default 60)
+  --heartbeat-interval <s>   overrides the interval the central system gives
+  --id-tags <a,b,…>          id tags the charge loop presents (default SIMTAG0001…SIMTAG0004)
+  --idle <min-max>           charge-loop: seconds between sessions (default 5-30)
+  --charge <min-max>         charge-loop: seconds a session lasts (default 30-120)
+  --status-interval <s>      seconds between status lines (default 5)
+  --verbose                  log failed calls and connection retries
+  --help                     this text
+
+Ctrl-C ends running sessions and closes every charger; a second Ctrl-C exits at once.`;
+
+function range(text: string | undefined, fallback: [number, number]): [number, number] {
+  if (!text) return fallback;
+  const [min, max = min] = text.split('-').map(Number);
+  if (!Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < min) fail(`bad range: ${text} (want min-max seconds)`);
+  return [min, max];
+}
+
+function int(text: string | undefined, name: string, fallback?: number): number | undefined {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) fail(`--${name} wants a whole number, got ${text}`);
+  return n;
+}
+
+function fail(message: string): never {
+  console.error(`${message}\nSee --help.`);
+  process.exit(2);
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      url: { type: 'string', default: 'ws://localhost:8080/ocpp' },
+      count: { type: 'string', default: '1' },
+      prefix: { type: 'string', default: 'SIM' },
+      'start-index': { type: 'string', default: '1' },
+      connectors: { type: 'string', default: '1' },
+      password: { type: 'string' },
+      scenario: { type: 'string', default: 'idle' },
+      'meter-interval': { type: 'string', default: '60' },
+      'heartbeat-interval': { type: 'string' },
+      'id-tags': { type: 'string' },
+      idle: { type: 'string' },
+      charge: { type: 'string' },
+      'status-interval': { type: 'string', default: '5' },
+      verbose: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  }).values;
+} catch (err) {
+  fail((err as Error).message);
+}
+
+if (args.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+const scenario = args.scenario as Scenario;
+if (scenario !== 'idle' && scenario !== 'charge-loop') fail(`unknown scenario: ${args.scenario}`);
+const connectors = int(args.connectors, 'connectors')!;
+if (connectors < 1 || connectors > 2) fail('--connectors is 1 or 2');
+
+const line = (level: string) => (obj: object, msg?: string) => console.error(`${level} ${msg ?? ''} ${JSON.stringify(obj)}`);
+const logger: SimLogger | undefined = args.verbose ? { warn: line('WARN'), debug: line('DEBUG') } : undefined;
+
+const fleet = runFleet({
+  url: args.url,
+  count: int(args.count, 'count')!,
+  prefix: args.prefix,
+  startIndex: int(args['start-index'], 'start-index'),
+  connectors,
+  password: args.password,
+  scenario,
+  meterIntervalSec: int(args['meter-interval'], 'meter-interval'),
+  heartbeatIntervalSec: int(args['heartbeat-interval'], 'heartbeat-interval'),
+  idTags: args['id-tags']?.split(',').map((t) => t.trim()).filter(Boolean),
+  idleSec: range(args.idle, [5, 30]),
+  chargeSec: range(args.charge, [30, 120]),
+  logger,
+});
+console.log(`${fleet.chargers.length} chargers (${fleet.chargers[0]?.cpNo}…) → ${args.url}, scenario ${scenario}`);
+
+const status = () => {
+  const s = fleet.stats();
+  const time = new Date().toTimeString().slice(0, 8);
+  console.log(`${time} connected ${s.connected}/${s.chargers} charging ${s.charging} sessions ${s.sessionsCompleted}/${s.sessionsStarted} sent ${s.messagesSent} commands ${s.commandsReceived} queued ${s.queued} errors ${s.errors}`);
+};
+const timer = setInterval(status, (int(args['status-interval'], 'status-interval') || 5) * 1000);
+
+let stopping = false;
+process.on('SIGINT', async () => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  clearInterval(timer);
+  console.log('\nstopping: ending sessions and closing chargers (Ctrl-C again to exit now)');
+  await fleet.stop();
+  status();
+  process.exit(0);
+});
+process.once('SIGTERM', () => process.emit('SIGINT'));
