@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/server.ts';
+import { addCharger, connectCharger, rawCharger } from './test-support.ts';
+
+/** Malformed and unexpected frames get the CALLERROR codes of OCPP-J 1.6 §4.2.3 and leave other chargers alone. */
+describe('OCPP-J framing', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+    for (const no of ['CP-F1', 'CP-F2', 'CP-F3']) await addCharger(s.db, no);
+  });
+  afterAll(() => s.close());
+
+  const call = (id: string, action: string, payload: unknown) => JSON.stringify([2, id, action, payload]);
+
+  it('answers each malformed frame with the right 1.6 code and keeps the connection', async () => {
+    const raw = await rawCharger(s.wsUrl, 'CP-F1');
+    const cases: [string, string, string][] = [
+      ['{not json', '-1', 'FormationViolation'],
+      [JSON.stringify({ a: 1 }), '-1', 'FormationViolation'],
+      [JSON.stringify([9, 'x9', 'Heartbeat', {}]), '-1', 'ProtocolError'],
+      [call('u1', 'FlyToTheMoon', {}), 'u1', 'NotImplemented'],
+      [call('u2', 'Reset', { type: 'Hard' }), 'u2', 'NotSupported'],
+      [call('r1', 'BootNotification', { chargePointVendor: 'A' }), 'r1', 'OccurenceConstraintViolation'],
+      [call('t1', 'StatusNotification', { connectorId: 'one', errorCode: 'NoError', status: 'Available' }), 't1', 'TypeConstraintViolation'],
+      [call('p1', 'StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Sleeping' }), 'p1', 'PropertyConstraintViolation'],
+      [call('p2', 'BootNotification', { chargePointVendor: 'A'.repeat(21), chargePointModel: 'M' }), 'p2', 'PropertyConstraintViolation'],
+      [call('f1', 'Heartbeat', { extra: true }), 'f1', 'FormationViolation'],
+      [call('p3', 'StatusNotification', { connectorId: 3_000_000_000, errorCode: 'NoError', status: 'Available' }), 'p3', 'PropertyConstraintViolation'],
+    ];
+    for (const [frame, id, code] of cases) {
+      raw.send(frame);
+      const answer = await raw.next();
+      expect(answer.slice(0, 3), frame).toEqual([4, id, code]);
+    }
+    raw.send(call('ok', 'Heartbeat', {}));
+    const ok = await raw.next();
+    expect(ok[0]).toBe(3);
+    expect(ok[1]).toBe('ok');
+    raw.ws.close();
+  });
+
+  it('closes a socket that sends a huge frame, without affecting another charger', async () => {
+    const other = await connectCharger(s.wsUrl, 'CP-F3');
+    const raw = await rawCharger(s.wsUrl, 'CP-F2');
+    raw.send(call('big', 'DataTransfer', { vendorId: 'x', data: 'x'.repeat(1024 * 1024) }));
+    expect((await raw.closed).code).toBe(1009);
+    expect(await other.call('Heartbeat', {})).toHaveProperty('currentTime');
+    await other.close();
+  });
+
+  it('closes a socket after too many consecutive unparsable frames', async () => {
+    const raw = await rawCharger(s.wsUrl, 'CP-F2');
+    for (let i = 0; i < 11; i++) raw.send('garbage');
+    expect((await raw.closed).code).toBe(1002);
+  });
+});
