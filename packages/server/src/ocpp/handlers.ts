@@ -83,8 +83,11 @@ const statusNotification: MessageHandler = async ({ cs, conn }, p) => {
   return { response: {}, row: { connector_status: p.status, cre_dttm: at(p.timestamp) } };
 };
 
+/** A card, or the idTag of a remote start the portal just sent (chargers may be set to authorize those too). */
 const authorize: MessageHandler = async ({ cs, conn }, p) => ({
-  response: { idTagInfo: { status: await cardStatus(cs.db, conn.charger, p.idTag) } },
+  response: {
+    idTagInfo: { status: cs.remoteStarts.has(conn.charger.cpId, p.idTag) ? 'Accepted' : await cardStatus(cs.db, conn.charger, p.idTag) },
+  },
 });
 
 /** No vendor extension is implemented: the answer OCPP 1.6 §4.3 prescribes for an unknown vendor. */

@@ -1,4 +1,5 @@
 import { RPCClient } from 'ocpp-rpc';
+import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
 import WebSocket from 'ws';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Sql } from '../db/client.ts';
@@ -35,12 +36,12 @@ export async function connectCharger(
   const client = new RPCClient({
     endpoint: `${wsUrl}/ocpp`,
     identity: cpNo,
-    password: opts.password,
+    ...(opts.password ? { password: opts.password } : {}),
     protocols: ['ocpp1.6'],
     strictMode: true,
     reconnect: false,
-  });
-  for (const [method, fn] of Object.entries(opts.handlers ?? {})) client.handle(method, ({ params }) => fn(params));
+  } as Partial<RPC_ClientOptions> as RPC_ClientOptions);
+  for (const [method, fn] of Object.entries(opts.handlers ?? {})) client.handle(method, async ({ params }) => (await fn(params)) as Record<string, any>);
   await client.connect();
   return client;
 }
