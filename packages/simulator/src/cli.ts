@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { runFleet, type Scenario } from './fleet.ts';
-import type { SimLogger } from './charger.ts';
+import type { SimLogger } from './link.ts';
 
 const HELP = `Simulates OCPP 1.6-J chargers against a central system.
 

@@ -1,4 +1,5 @@
-import { SimulatedCharger, type SimLogger } from './charger.ts';
+import { SimulatedCharger } from './charger.ts';
+import type { SimLogger } from './link.ts';
 import type { BackoffOptions } from './connection.ts';
 
 export type Scenario = 'idle' | 'charge-loop';

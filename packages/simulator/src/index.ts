@@ -1,4 +1,5 @@
 export * from './charger.ts';
+export type { SimLogger, SimulatedChargerOptions, CommandOverride } from './link.ts';
 export * from './charging-profiles.ts';
 export * from './configuration.ts';
 export * from './connector.ts';

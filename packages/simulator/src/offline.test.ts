@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { SimulatedCharger, type SimulatedChargerOptions } from './charger.ts';
+import { SimulatedCharger } from './charger.ts';
+import type { SimulatedChargerOptions } from './link.ts';
 import { TestCentral } from './test-central.ts';
 
 let central: TestCentral;
