@@ -12,7 +12,7 @@ export interface IdTagInfo { status: 'Accepted' | 'Blocked' | 'Expired' | 'Inval
  * and status changes made while offline are queued and replayed in order, with the timestamps
  * of the moment they happened.
  *
- * Events: 'connected', 'disconnected', 'reconnecting' ({attempt, delayMs}), 'booted' (answer),
+ * Events: 'connected', 'disconnected', 'reconnecting' ({attempt, delayMs}), 'booted',
  * 'command' (method, params), 'status' (connectorId, status), 'callError' (method, error).
  */
 export class SimulatedCharger extends ChargePointLink {
@@ -32,7 +32,6 @@ export class SimulatedCharger extends ChargePointLink {
   get voltage(): number { return this.opts.voltage ?? 230; }
   get phases(): number { return this.opts.phases ?? 1; }
   get connectorCount(): number { return this.opts.connectors; }
-
 
   async plugIn(connectorId: number): Promise<void> {
     const c = this.connector(connectorId);

@@ -68,6 +68,10 @@ export class Connection extends EventEmitter {
     this.retryTimer = undefined;
     this.wanted = true;
     this.connecting = true;
+    // A connect over a live or half-open socket replaces it rather than leaking it.
+    const previous = this.client;
+    this.client = undefined;
+    previous?.close({ force: true }).catch(() => undefined);
     const client = new RPCClient({
       identity: this.options.cpNo,
       endpoint: this.options.url,

@@ -136,7 +136,8 @@ export abstract class ChargePointLink extends EventEmitter {
   /** Reconnects and replays the offline queue; resolves when the queue is delivered. */
   async reconnect(): Promise<void> {
     if (this.stopped) throw new Error(`${this.cpNo}: stopped`);
-    await this.connection.connect();
+    if (this.isConnected) await this.outbox.pump();
+    else await this.connection.connect();
     if (this.outbox.length > 0 && !this.isConnected) throw new Error(`${this.cpNo}: connection lost during replay`);
   }
 
