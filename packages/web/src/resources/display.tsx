@@ -36,7 +36,8 @@ export function valueText(col: ColumnDef, value: unknown, options: OptionMap): s
 /** How a value shows in a list cell (compact) or a view page (full). */
 export function renderValue(col: ColumnDef, value: unknown, options: OptionMap, full = false): ReactNode {
   if (col.display === 'boolean') return <Checkbox checked={isTrue(value)} disabled />;
-  if (value === null || value === undefined || value === '') return full ? <Typography.Text type="secondary">-</Typography.Text> : null;
+  const empty = value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length);
+  if (empty) return full ? <Typography.Text type="secondary">-</Typography.Text> : null;
   if (col.display === 'link' && col.linkTo) return <Link to={`/${col.linkTo}/${encodeURIComponent(String(value))}`}>{String(value)}</Link>;
   if (col.display === 'json') {
     if (full) return <pre style={{ margin: 0, whiteSpace: 'pre-wrap', maxHeight: 320, overflow: 'auto' }}>{JSON.stringify(value, null, 2)}</pre>;

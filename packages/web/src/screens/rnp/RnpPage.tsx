@@ -2,11 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Checkbox, Input, Select, Space, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { editPrivilege, readPrivilege } from '@ev/core';
+import { editPrivilege, readPrivilege, SUPER_ADMIN_ROLE } from '@ev/core';
 import { api } from '../../api/client.ts';
 import { codeText, errorText } from '../../api/errors.ts';
 import { useLabels } from '../../app/labels.ts';
-import { usePermissions } from '../../app/session.tsx';
+import { useMe, usePermissions } from '../../app/session.tsx';
 import { buildMatrix, columnPrivileges, type MatrixRow } from './matrix.ts';
 
 interface RnpResponse {
@@ -23,7 +23,7 @@ export default function RnpPage() {
   const { message, modal } = App.useApp();
   const { resourceName } = useLabels();
   const perms = usePermissions();
-  const canEdit = perms.has(editPrivilege('rnp'));
+  const me = useMe();
   const rnp = useQuery({ queryKey: ['rnp'], queryFn: () => api.get<RnpResponse>('/rnp'), enabled: perms.has(readPrivilege('rnp')) });
   const [roleId, setRoleId] = useState<number>();
   const [checked, setChecked] = useState<Set<string>>(new Set());
@@ -41,6 +41,11 @@ export default function RnpPage() {
   if (rnp.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (rnp.isError) return <Alert type="error" showIcon title={errorText(rnp.error, t)} />;
 
+  // The server refuses (403, which signs out) changes to super_admin, to roles above one's own level, and grants
+  // or withdrawals of privileges one does not hold; the matrix does not offer them.
+  const role = rnp.data.roles.find((r) => r.id === roleId);
+  const canEdit =
+    perms.has(editPrivilege('rnp')) && !!role && role.role !== SUPER_ADMIN_ROLE && role.level <= me.max_role_level;
   const changed = [...new Set([...checked, ...stored])].filter((p) => checked.has(p) !== stored.has(p)).length;
   const toggle = (names: string[], on: boolean) => {
     const next = new Set(checked);
@@ -50,14 +55,14 @@ export default function RnpPage() {
   };
   const box = (name: string | undefined, label?: string) =>
     name ? (
-      <Checkbox key={name} disabled={!canEdit} checked={checked.has(name)} onChange={(e) => toggle([name], e.target.checked)}>
+      <Checkbox key={name} disabled={!canEdit || !perms.has(name)} checked={checked.has(name)} onChange={(e) => toggle([name], e.target.checked)}>
         {label}
       </Checkbox>
     ) : null;
   const rowName = (r: MatrixRow) => (r.key ? resourceName(r.key) : t('ui.rnp.general'));
   const shown = rows.filter((r) => `${rowName(r)} ${r.key}`.toLowerCase().includes(search.toLowerCase()));
   const header = (column: Column, title: string) => {
-    const names = columnPrivileges(shown, column);
+    const names = columnPrivileges(shown, column).filter((n) => perms.has(n));
     const count = names.filter((n) => checked.has(n)).length;
     return (
       <Checkbox
@@ -97,7 +102,7 @@ export default function RnpPage() {
     <Card
       title={resourceName('rnp')}
       extra={
-        canEdit && (
+        perms.has(editPrivilege('rnp')) && (
           <Space>
             <Typography.Text type="secondary">{t('ui.rnp.changed', { count: changed })}</Typography.Text>
             <Button disabled={!changed} onClick={() => setChecked(new Set(stored))}>
@@ -121,12 +126,14 @@ export default function RnpPage() {
         />
         <Input.Search allowClear placeholder={t('ui.list.search')} onChange={(e) => setSearch(e.target.value)} style={{ width: 240 }} />
       </Space>
+      {role && !canEdit && perms.has(editPrivilege('rnp')) && (
+        <Alert type="info" showIcon title={t('ui.rnp.readOnlyRole')} style={{ marginBottom: 12 }} />
+      )}
       <Table<MatrixRow>
         rowKey={(r) => r.key || '__general'}
         size="small"
         pagination={false}
         dataSource={shown}
-        scroll={{ x: 'max-content' }}
         sticky
         columns={[
           { key: 'name', title: t('ui.rnp.resource'), render: (_, r) => <strong>{rowName(r)}</strong>, width: 220 },
@@ -136,7 +143,11 @@ export default function RnpPage() {
           {
             key: 'other',
             title: header('other', t('ui.rnp.otherColumn')),
-            render: (_, r) => <Space wrap size={[12, 4]}>{r.other.map((o) => box(o.privilege, i18n.exists(o.label) ? t(o.label) : o.label))}</Space>,
+            render: (_, r) => (
+              <Space wrap size={[12, 4]}>
+                {r.other.map((o) => box(o.privilege, i18n.exists(o.label) ? t(o.label) : o.privilege))}
+              </Space>
+            ),
           },
         ]}
       />

@@ -1,7 +1,7 @@
-import { ALL_RESOURCE_KEYS, createPrivilege, editPrivilege, OTHER_PERMISSIONS, readPrivilege } from '@ev/core';
+import { ALL_RESOURCE_KEYS, createPrivilege, editPrivilege, OTHER_PERMISSIONS, P, readPrivilege } from '@ev/core';
 
 export interface OtherCell {
-  /** i18n key of the label, or the raw privilege name when there is none. */
+  /** i18n key of the label; the privilege name shows when the catalog has none. */
   label: string;
   privilege: string;
 }
@@ -28,6 +28,14 @@ const OTHER_HOME: Record<string, string> = {
   master_flag: 'accounts',
 };
 
+/** Field and screen gates of spec part 1 §6 that belong to one resource's row. */
+const NAMED_HOME: Record<string, string> = {
+  [P.CP_TYPE]: 'cps',
+  [P.CP_CONFIG]: 'cps',
+  [P.CP_CONNECTOR]: 'cps',
+  [P.LMS_PROFILE]: 'cp_locs',
+};
+
 /**
  * Resources × Read / Create / Edit, plus Other. Only privileges that exist on the server get a checkbox, and every
  * existing privilege gets one somewhere (unmatched names go to the general row) so nothing is ungrantable.
@@ -51,7 +59,12 @@ export function buildMatrix(existing: string[]): MatrixRow[] {
     const home = rows.find((r) => r.key === OTHER_HOME[o.name]);
     (home ?? general).other.push(cell);
   }
-  for (const name of existing) if (!placed.has(name)) general.other.push({ label: name, privilege: name });
+  for (const name of existing) {
+    if (placed.has(name)) continue;
+    const cell = { label: `ui.rnp.named.${name}`, privilege: name };
+    const home = rows.find((r) => r.key === NAMED_HOME[name]);
+    (home ?? general).other.push(cell);
+  }
   return [general, ...rows].filter((r) => r.read || r.create || r.edit || r.other.length);
 }
 
