@@ -96,4 +96,20 @@ describe('OCPP messages from the charger', () => {
     expect((await lastRequest(8)).request_data).toEqual({ status: 'Uploaded' });
     expect((await lastRequest(9)).request_data).toEqual({ status: 'Installed' });
   });
+
+  it('the portal lists them: cp_requests without the noisy types by default, sessions and connectors', async () => {
+    const token = await s.login();
+    const list = await s.api('GET', `/api/cp_requests?cp_id=${cpId}&size=100`, { token });
+    expect(list.status).toBe(200);
+    const types = new Set(list.body.dataset.content.map((r: any) => r.request_type));
+    expect(types.has(1) && types.has(2) && types.has(3)).toBe(true);
+    expect(types.has(6)).toBe(false); // Heartbeat is outside the default filter
+    const beats = await s.api('GET', `/api/cp_requests?cp_id=${cpId}&request_type=6`, { token });
+    expect(beats.body.dataset.content.length).toBeGreaterThan(0);
+    const conns = await s.api('GET', `/api/cp_connectors?cp_id=${cpId}`, { token });
+    expect(conns.body.dataset.content.map((c: any) => c.connector_id)).toEqual([1, 2]);
+    expect((await s.api('GET', '/api/cp_sessions', { token })).status).toBe(200);
+    const opts = await s.api('GET', '/api/options?opts=request_types', { token });
+    expect(opts.body.options.request_types).toContainEqual({ label: 'Heartbeat', value: 6 });
+  });
 });
