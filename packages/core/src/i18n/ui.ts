@@ -80,6 +80,8 @@ export const UI: Record<Lang, Catalog> = {
       reload: 'Reload',
       exportExcel: 'Export Excel',
       selected: '{{count}} selected',
+      columns: 'Columns',
+      moreColumns: 'Show more columns',
     },
     form: {
       createTitle: '{{name}} · Create',
@@ -203,6 +205,8 @@ export const UI: Record<Lang, Catalog> = {
       reload: '重新載入',
       exportExcel: '匯出 Excel',
       selected: '已選 {{count}} 項',
+      columns: '欄位',
+      moreColumns: '顯示更多欄位',
     },
     form: {
       createTitle: '{{name}} · 新增',

@@ -1,4 +1,5 @@
 import { Card, Descriptions, Tabs } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getResource } from '@ev/core';
 import { useMe, usePermissions } from '../app/session.tsx';
@@ -10,6 +11,7 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const me = useMe();
   const perms = usePermissions();
+  const queryClient = useQueryClient();
   const def = getResource('user_profile')!;
   const profile = (
     <>
@@ -22,7 +24,7 @@ export default function ProfilePage() {
           { key: 'role', label: t('ui.profile.role'), children: me.role },
         ]}
       />
-      <ResourceForm def={def} mode="edit" path="/user_profile" onSaved={() => undefined} />
+      <ResourceForm def={def} mode="edit" path="/user_profile" onSaved={() => void queryClient.invalidateQueries({ queryKey: ['me'] })} />
     </>
   );
   const tabs = userLogTab(me.username, perms);

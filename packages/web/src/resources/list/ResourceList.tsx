@@ -10,7 +10,8 @@ import { errorText } from '../../api/errors.ts';
 import { useLabels } from '../../app/labels.ts';
 import { usePermissions } from '../../app/session.tsx';
 import { useOptions } from '../options.ts';
-import { listColumns, tableColumns, type Row } from './columns.tsx';
+import { ColumnChooser } from './ColumnChooser.tsx';
+import { listableColumns, listColumns, tableColumns, type Row } from './columns.tsx';
 import { FilterTags } from './FilterTags.tsx';
 import { initialState, listQuery, loadState, pageSizesOf, saveState, type FilterValue, type ListState } from './list-state.ts';
 import { RowActions } from './RowActions.tsx';
@@ -39,7 +40,8 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
     if (persist) saveState(def.key, state);
   }, [persist, def.key, state]);
 
-  const columns = useMemo(() => listColumns(def, perms), [def, perms]);
+  const columns = useMemo(() => listColumns(def, perms, state.shown), [def, perms, state.shown]);
+  const optional = useMemo(() => listableColumns(def, perms).filter((c) => c.hiddenInList), [def, perms]);
   const options = useOptions(columns.map((c) => c.options));
   const query = listQuery(def, state, fixedFilters);
   const list = useQuery({
@@ -123,6 +125,12 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
           <span>{t('ui.list.trash')}</span>
         </Space>
       )}
+      <ColumnChooser
+        columns={optional}
+        shown={state.shown}
+        label={(f) => fieldLabel(def.key, f)}
+        onChange={(shown) => update({ shown })}
+      />
       <Tooltip title={t('ui.list.reload')}>
         <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} aria-label={t('ui.list.reload')} />
       </Tooltip>

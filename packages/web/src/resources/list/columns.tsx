@@ -10,11 +10,14 @@ import type { FilterValue, ListState } from './list-state.ts';
 
 export type Row = Record<string, unknown>;
 
-/** Columns shown as list columns: not view-only, not hidden, not the selection column, privileges held. */
-export function listColumns(def: ResourceDef, perms: Permissions): ColumnDef[] {
-  return def.columns.filter(
-    (c) => !c.viewOnly && !c.hiddenInList && c.display !== 'massUpdate' && perms.hasAll(c.privileges),
-  );
+/** Columns that may be list columns: not view-only, not the selection column, privileges held. */
+export function listableColumns(def: ResourceDef, perms: Permissions): ColumnDef[] {
+  return def.columns.filter((c) => !c.viewOnly && c.display !== 'massUpdate' && perms.hasAll(c.privileges));
+}
+
+/** The list columns: those not hidden by default, plus the hidden ones the user turned on. */
+export function listColumns(def: ResourceDef, perms: Permissions, shown: string[] = []): ColumnDef[] {
+  return listableColumns(def, perms).filter((c) => !c.hiddenInList || shown.includes(c.field));
 }
 
 interface Build {

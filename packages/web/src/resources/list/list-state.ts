@@ -13,6 +13,8 @@ export interface ListState {
   order: 'asc' | 'desc';
   filters: Record<string, FilterValue>;
   trash: boolean;
+  /** Columns hidden by default (hiddenInList) that the user chose to show. */
+  shown: string[];
 }
 
 export const pageSizesOf = (def: ResourceDef) => def.pageSizes ?? DEFAULT_PAGE_SIZES;
@@ -26,6 +28,7 @@ export function initialState(def: ResourceDef): ListState {
     order: sort.order,
     filters: { ...(def.defaultFilters ?? {}) },
     trash: false,
+    shown: [],
   };
 }
 
@@ -45,6 +48,7 @@ export function loadState(def: ResourceDef): ListState {
     sortBy: def.columns.some((c) => c.field === saved.sortBy && c.sortable) ? saved.sortBy! : base.sortBy,
     filters: Object.fromEntries(Object.entries(saved.filters ?? {}).filter(([f]) => known(f))),
     trash: !!def.softDelete && !!saved.trash,
+    shown: (saved.shown ?? []).filter((f) => def.columns.some((c) => c.field === f && c.hiddenInList)),
   };
 }
 
