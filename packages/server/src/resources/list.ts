@@ -33,13 +33,40 @@ export function buildListQuery(def: ResourceDef, q: ListQuery, user: AuthUser): 
   return { from: `${quoteIdent(def.table)} t`, where: where.join(' AND '), params, order };
 }
 
+/**
+ * Up to this many matches, a date-filtered list sorted by id reads the matching ids and sorts them
+ * (an index-only scan and a top-N sort: 10 ms for a month of 77,000 rows here) rather than walking the
+ * id index backwards. Ids are handed out in time order, so a date range is one stretch of ids and
+ * the walk crosses every newer row before the first match (0.1 s from February on a year of
+ * 1,000,000 rows), which the planner, assuming matches spread evenly, cannot see. Past this, the
+ * walk: its cost is bounded by the rows newer than the range, the sort's by the matches.
+ */
+export const SORTED_PAGE_LIMIT = 100_000;
+
 export async function listRecords(sql: Sql, def: ResourceDef, q: ListQuery, user: AuthUser, timeZone: string): Promise<Dataset> {
   const r = resolveResource(def);
   const b = buildListQuery(def, q, user);
   const pageParams = [...b.params.values, q.size, q.page * q.size];
   const n = b.params.values.length;
-  const pageSql = `SELECT ${selectList(r, user, timeZone, false)} FROM ${b.from} WHERE ${b.where} ORDER BY ${b.order} LIMIT $${n + 1} OFFSET $${n + 2}`;
-  const [content, total] = await Promise.all([sql.query(pageSql, pageParams), countRows(sql, b)]);
+  const select = selectList(r, user, timeZone, false);
+  const limit = `LIMIT $${n + 1} OFFSET $${n + 2}`;
+  const pageSql = `SELECT ${select} FROM ${b.from} WHERE ${b.where} ORDER BY ${b.order} ${limit}`;
+  let content: Record<string, unknown>[];
+  let total: { count: number; estimate: boolean };
+  if (q.sortBy === def.idField && q.filters.some((f) => f.kind === 'dateRange')) {
+    // The count comes first: it says whether the matches are few enough to sort (above).
+    total = await countRows(sql, b);
+    if (total.count <= SORTED_PAGE_LIMIT) {
+      const id = quoteIdent(def.idField);
+      // OFFSET 0 keeps the inner select apart, so the planner cannot order it by walking the id index.
+      const ids = `SELECT s.${id} FROM (SELECT t.${id} FROM ${b.from} WHERE ${b.where} OFFSET 0) s ORDER BY s.${id} ${q.order === 'asc' ? 'ASC' : 'DESC'} ${limit}`;
+      content = await sql.query(`SELECT ${select} FROM ${b.from} WHERE t.${id} IN (${ids}) ORDER BY ${b.order}`, pageParams);
+    } else {
+      content = await sql.query(pageSql, pageParams);
+    }
+  } else {
+    [content, total] = await Promise.all([sql.query(pageSql, pageParams), countRows(sql, b)]);
+  }
   return {
     content,
     totalElements: total.count,

@@ -68,7 +68,8 @@ export const user_log = pgTable('user_log', {
   user_id: integer('user_id'),
   cre_dttm: creDttm(),
 }, (t) => [
-  index('user_log_cre_dttm_idx').on(t.cre_dttm),
+  // (cre_dttm, id): a date range's ids come from the index alone (list.ts sorts them), and a sort by time pages by index.
+  index('user_log_cre_dttm_id_idx').on(t.cre_dttm, t.user_log_id),
   index('user_log_type_idx').on(t.type, t.user_log_id),
   index('user_log_username_idx').on(t.username, t.user_log_id),
 ]);
