@@ -17,7 +17,7 @@ export const UI: Record<Lang, Catalog> = {
       useMenu: 'Choose a page from the menu on the left.',
     },
     notAvailable: { text: 'This page is not available yet; it arrives in a later version.' },
-    error: { backHome: 'Back to home', toLogin: 'Back to sign-in', noPermission: 'You do not have permission to open this page.' },
+    error: { backHome: 'Back to home', toLogin: 'Back to sign-in', reload: 'Reload the page', noPermission: 'You do not have permission to open this page.' },
     menu: {
       groups: { operation: 'Operation', management: 'Management', setting: 'Settings', lms: 'Load Management' },
       cp_requests: 'Charger Requests',
@@ -145,7 +145,7 @@ export const UI: Record<Lang, Catalog> = {
       useMenu: '請從左側選單選擇頁面。',
     },
     notAvailable: { text: '此頁面尚未提供，將於稍後版本推出。' },
-    error: { backHome: '返回首頁', toLogin: '返回登入', noPermission: '你沒有權限開啟此頁面。' },
+    error: { backHome: '返回首頁', toLogin: '返回登入', reload: '重新載入頁面', noPermission: '你沒有權限開啟此頁面。' },
     menu: {
       groups: { operation: '營運', management: '管理', setting: '設定', lms: '負載管理' },
       cp_requests: '充電樁請求',

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { Spin } from 'antd';
 import { getResource, MENU } from '@ev/core';
+import RouteError from '../screens/RouteError.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 
 // Split by route: antd and each screen load on demand.
@@ -25,11 +26,13 @@ const basename = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
 
 export const router = createBrowserRouter(
   [
-    { path: '/login', element: page(<LoginPage />) },
-    { path: '/error/:code', element: page(<ErrorPage />) },
+    { path: '/login', element: page(<LoginPage />), errorElement: <RouteError /> },
+    { path: '/error/:code', element: page(<ErrorPage />), errorElement: <RouteError /> },
     {
       path: '/',
       element: <RequireAuth>{page(<MainLayout />)}</RequireAuth>,
+      errorElement: <RouteError />,
+      // Each page has its own error element so a failing page keeps the menu around it.
       children: [
         { index: true, element: page(<HomePage />) },
         { path: 'user/profile', element: page(<ProfilePage />) },
@@ -41,7 +44,7 @@ export const router = createBrowserRouter(
         { path: ':key/:id/EditView', element: page(<ResourceRoute mode="editview" />) },
         { path: ':key/:id', element: page(<ResourceRoute mode="view" />) },
         { path: '*', element: page(<ErrorPage code="404" />) },
-      ],
+      ].map((route) => ({ ...route, errorElement: <RouteError /> })),
     },
   ],
   { basename },

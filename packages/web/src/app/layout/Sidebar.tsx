@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Menu, type MenuProps } from 'antd';
 import { AppstoreOutlined, DashboardOutlined, SettingOutlined, ThunderboltOutlined } from '@ant-design/icons';
@@ -48,6 +48,19 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
     children: g.items.map((i) => ({ key: i.key, label: <Link to={`/${i.key}`}>{resourceName(i.key)}</Link> })),
   }));
   const selected = selectedKey(pathname, groups.flatMap((g) => g.items.map((i) => i.key)));
+  const selectedGroup = groups.find((g) => g.items.some((i) => i.key === selected))?.group;
+
+  // Opening a page (a link, a restored URL) opens its group so the current item is visible.
+  useEffect(() => {
+    if (!selectedGroup) return;
+    setOpenKeys((keys) => {
+      const key = `group:${selectedGroup}`;
+      if (keys.includes(key)) return keys;
+      const next = [...keys, key];
+      saveJson(OPEN_KEY, next);
+      return next;
+    });
+  }, [selectedGroup]);
 
   return (
     <Menu

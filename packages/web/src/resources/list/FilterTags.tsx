@@ -1,4 +1,4 @@
-import { Button, Space, Tag } from 'antd';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '@ev/core';
 import { useLabels } from '../../app/labels.ts';
@@ -28,6 +28,11 @@ export function FilterTags({ def, filters, options, onRemove, onClear }: Props) 
     if (col.filter === 'dateRange' && Array.isArray(value)) return `${value[0]} ~ ${value[1]}`;
     return valueText(col, value, options);
   };
+  // A long multi-select (cp_requests' thirteen default request types) would stretch the page: show three and a count.
+  const short = (field: string, value: FilterValue) => {
+    if (!Array.isArray(value) || value.length <= 3) return text(field, value);
+    return `${text(field, value.slice(0, 3))} +${value.length - 3}`;
+  };
 
   return (
     <Space wrap size={[4, 8]} style={{ marginBottom: 12 }} data-testid="filter-tags">
@@ -41,7 +46,11 @@ export function FilterTags({ def, filters, options, onRemove, onClear }: Props) 
             onRemove(field);
           }}
         >
-          {fieldLabel(def.key, field)}: {text(field, value)}
+          <Tooltip title={Array.isArray(value) && value.length > 3 ? text(field, value) : undefined}>
+            <span>
+              {fieldLabel(def.key, field)}: {short(field, value)}
+            </span>
+          </Tooltip>
         </Tag>
       ))}
       <Button type="link" size="small" onClick={onClear}>
