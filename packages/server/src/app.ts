@@ -62,7 +62,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   ocppServer(app);
 
   if (existsSync(config.portalDir)) {
-    await app.register(fastifyStatic, { root: config.portalDir, prefix: '/portal/', wildcard: false });
+    // wildcard: files of a newer build are served without a restart; unknown paths fall back to index.html above.
+    await app.register(fastifyStatic, { root: config.portalDir, prefix: '/portal/' });
     app.get('/', (_req, reply) => reply.redirect('/portal/'));
   }
   return app;

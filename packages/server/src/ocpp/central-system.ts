@@ -22,7 +22,6 @@ interface ChargerRow {
   cp_no: string;
   loc_id: number;
   enable_flag: number;
-  deleted: boolean;
   ocpp_password_hash: string | null;
   charge_box_serial_number: string | null;
 }
@@ -99,13 +98,16 @@ export class CentralSystem {
     };
     try {
       if (!handshake.protocols.has(SUBPROTOCOL)) return refuse(400, `subprotocol ${SUBPROTOCOL} not offered`);
+      // The live row through the partial unique index; only a miss looks among deleted rows.
       const [cp] = await this.db.query<ChargerRow>(
-        `SELECT cp_id, cp_no, loc_id, enable_flag, deleted_at IS NOT NULL AS deleted, ocpp_password_hash, charge_box_serial_number
-           FROM cps WHERE cp_no = $1 ORDER BY deleted_at IS NULL DESC LIMIT 1`,
+        `SELECT cp_id, cp_no, loc_id, enable_flag, ocpp_password_hash, charge_box_serial_number
+           FROM cps WHERE cp_no = $1 AND deleted_at IS NULL`,
         [cpNo],
       );
-      if (!cp) return refuse(404, 'unknown charger');
-      if (cp.deleted) return refuse(404, 'charger deleted');
+      if (!cp) {
+        const deleted = await this.db.query(`SELECT 1 FROM cps WHERE cp_no = $1 LIMIT 1`, [cpNo]);
+        return refuse(404, deleted.length ? 'charger deleted' : 'unknown charger');
+      }
       if (cp.enable_flag !== 1) return refuse(403, 'charger disabled');
       if (cp.ocpp_password_hash) {
         if (!handshake.password) return refuse(401, 'no password');

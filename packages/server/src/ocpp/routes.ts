@@ -52,7 +52,7 @@ const refused = (errorCode: number): ActionResult => ({ status: 'error', errorCo
 /** The remote-action calls of spec §7 (charger view buttons), each answered {status, errorCode}. */
 export function commandRoutes(app: FastifyInstance): void {
   /** The charger a user may command: it exists, is not deleted, and is in one of the user's sites. */
-  async function charger(req: FastifyRequest, user: AuthUser, resource: string | undefined, id: number): Promise<ChargerRow | null> {
+  async function charger(user: AuthUser, resource: string | undefined, id: number): Promise<ChargerRow | null> {
     if (resource !== undefined && !COMMANDABLE.has(resource)) throw notFound();
     const [cp] = await app.db.query<ChargerRow>(
       `SELECT cp_id, cp_no, loc_id, enable_flag, double_use_flag FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`,
@@ -95,7 +95,7 @@ export function commandRoutes(app: FastifyInstance): void {
     const { resource, id } = parseBody(idParams, req.params);
     const body = parseBody(startBody, req.body);
     if (body.time == null || !/^\d+(\.\d+)?$/.test(String(body.time).trim())) return refused(ERROR_CODES.INVALID_DURATION);
-    const cp = await charger(req, user, resource, id);
+    const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     if (cp.enable_flag !== 1) return refused(ERROR_CODES.CP_ACTIVATION);
     const connectors = await app.db.query<{ connector_id: number; status: string | null }>(
@@ -119,7 +119,7 @@ export function commandRoutes(app: FastifyInstance): void {
     const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
     const { resource, id } = parseBody(idParams, req.params);
     const body = parseBody(connectorBody, req.body);
-    const cp = await charger(req, user, resource, id);
+    const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     const [running] = await app.db.query(
       `SELECT tran_id FROM cp_sessions WHERE cp_id = $1 AND connector_id = $2 AND session_end_time IS NULL
@@ -134,7 +134,7 @@ export function commandRoutes(app: FastifyInstance): void {
     const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
     const { resource, id } = parseBody(idParams, req.params);
     const body = parseBody(connectorBody, req.body);
-    const cp = await charger(req, user, resource, id);
+    const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     return command(req, user, cp, 'UnlockConnector', { connectorId: body.connectorId }, body.remark);
   });
@@ -143,7 +143,7 @@ export function commandRoutes(app: FastifyInstance): void {
     const user = requirePrivileges(req, P.REMOTE_RESET_CHARGER);
     const { resource, id } = parseBody(idParams, req.params);
     const { type } = parseBody(resetQuery, req.query);
-    const cp = await charger(req, user, resource, id);
+    const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     return command(req, user, cp, 'Reset', { type });
   });
@@ -152,7 +152,7 @@ export function commandRoutes(app: FastifyInstance): void {
     const user = requirePrivileges(req, P.GET_DIAGNOSTICS);
     const { resource, id } = parseBody(idParams, req.params);
     const { location } = parseBody(diagnosticsQuery, req.query);
-    const cp = await charger(req, user, resource, id);
+    const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     return command(req, user, cp, 'GetDiagnostics', { location: location ?? DEFAULT_DIAGNOSTICS_LOCATION });
   });
@@ -161,7 +161,7 @@ export function commandRoutes(app: FastifyInstance): void {
     const user = requirePrivileges(req, P.CHANGE_AVAILABILITY);
     const { resource, id, connectorId } = parseBody(availabilityParams, req.params);
     const { availabilityType } = parseBody(availabilityQuery, req.query);
-    const cp = await charger(req, user, resource, id);
+    const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     // The portal's buttons say Available / Unavailable; OCPP says Operative / Inoperative.
     const type = availabilityType === 'Available' ? 'Operative' : availabilityType === 'Unavailable' ? 'Inoperative' : availabilityType;
@@ -174,7 +174,7 @@ export function commandRoutes(app: FastifyInstance): void {
     const user = requirePrivileges(req, P.TRIGGER_MESSAGE);
     const { id } = parseBody(idParams, req.params);
     const { requestedMessage, connectorId } = parseBody(triggerQuery, req.query);
-    const cp = await charger(req, user, undefined, id);
+    const cp = await charger(user, undefined, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     return command(req, user, cp, 'TriggerMessage', connectorId === undefined ? { requestedMessage } : { requestedMessage, connectorId });
   });

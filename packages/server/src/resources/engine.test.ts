@@ -187,12 +187,14 @@ describe('generic resource engine over HTTP', () => {
   });
 
   it('serves option lists and refuses unknown ones', async () => {
-    await post('/api/cp_locs', { address: 'Options Site' });
+    await post('/api/cp_locs', { address: 'Options Site', address_chi: '選項站' });
     const res = await get('/api/options?opts=cp_locs&opts=roles&opts=home_screen');
     expect(res.body.options.cp_locs.some((o: any) => o.label === 'Options Site')).toBe(true);
     expect(res.body.options.roles[0]).toMatchObject({ label: '超級管理員', value: 1 });
     expect(res.body.options.home_screen.map((o: any) => o.value)).toEqual(['LMS', 'Dashboard', 'CpList']);
     expect((await get('/api/options?opts=secrets')).status).toBe(400);
+    const zh = await get('/api/options?opts=cp_locs&lang=zh-TW');
+    expect(zh.body.options.cp_locs.some((o: any) => o.label === '選項站')).toBe(true);
   });
 
   it('assigns chargers to a zone and lists the checklist', async () => {

@@ -1,7 +1,7 @@
 import type { ResourceDef } from '@ev/core';
 import type { Database, Sql } from '../db/client.ts';
 import type { AuthUser } from '../auth/session.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, HttpError, notFound, notPermitted } from '../http/errors.ts';
 import { writeAudit } from './audit.ts';
 import { quoteIdent, resolveResource } from './registry.ts';
 import { Params, scopeConditions, selectList } from './sql.ts';
@@ -71,7 +71,7 @@ async function checkUnique(sql: Sql, def: ResourceDef, data: Record<string, unkn
 function checkSiteOfNewValues(def: ResourceDef, cols: Record<string, unknown>, user: AuthUser): void {
   const column = def.site?.column;
   if (user.allSites || !column || !(column in cols)) return;
-  if (!user.siteIds.includes(Number(cols[column]))) throw forbidden();
+  if (!user.siteIds.includes(Number(cols[column]))) throw notPermitted(column);
 }
 
 /** Maps constraint violations that slipped past validation (races, foreign keys) to a 400. */

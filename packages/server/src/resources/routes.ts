@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getResource, type ResourceDef } from '@ev/core';
 import { currentUser } from '../auth/guard.ts';
-import { notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { requireAccess } from './access.ts';
 import { checkDelete, createRecord, deleteRecord, getRecord, parseId, updateRecord } from './engine.ts';
 import { checkExcelRequest, recordPdf, streamExcel } from './export.ts';
@@ -29,7 +29,10 @@ export function resourceRoutes(app: FastifyInstance) {
 
   app.get('/api/options', async (req: FastifyRequest<{ Querystring: Query }>) => {
     const user = currentUser(req);
-    return { options: await loadOptions(app.db, user, asList(req.query.opts)) };
+    const { opts, lang, ...rest } = req.query;
+    const unknown = Object.keys(rest);
+    if (unknown.length) throw badRequest(`Unknown parameter: ${unknown[0]}`, { [unknown[0]]: 'unknown_parameter' });
+    return { options: await loadOptions(app.db, user, asList(opts), lang === 'zh-TW' ? 'zh-TW' : 'en') };
   });
 
   // Specific routes (zone assignment, roles and permissions, own profile) before the generic ones.

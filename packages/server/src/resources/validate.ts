@@ -2,7 +2,7 @@ import type { FieldDef, ResourceDef } from '@ev/core';
 import { STATIC_OPTIONS } from '@ev/core';
 import type { AuthUser } from '../auth/session.ts';
 import { hasAll } from '../auth/guard.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { badRequest, notPermitted } from '../http/errors.ts';
 
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
@@ -56,7 +56,7 @@ function coerce(f: FieldDef, value: unknown, errors: Record<string, string>): un
 /**
  * Checks a create or update body against the definition: only known fields, types, required,
  * bounds, fixed options, locked-after-create, confirmations. Privilege-gated fields the user lacks
- * are refused with 403. Returns the coerced values of the fields sent (plus defaults on create).
+ * are refused. Returns the coerced values of the fields sent (plus defaults on create).
  */
 export function validateWrite(
   def: ResourceDef,
@@ -74,7 +74,7 @@ export function validateWrite(
     if (!f) {
       // The id of the record itself may come back in an edit form; it is ignored.
       if (name !== def.idField) errors[name] = 'unknown_field';
-    } else if (!hasAll(user, f.privileges)) throw forbidden(f.privileges?.find((p) => !user.privileges.has(p)));
+    } else if (!hasAll(user, f.privileges)) throw notPermitted(name);
   }
   const out: Record<string, unknown> = {};
   for (const f of fields.values()) {

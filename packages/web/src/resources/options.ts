@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { STATIC_OPTIONS, type OptionItem } from '@ev/core';
 import { api } from '../api/client.ts';
 
@@ -21,10 +22,12 @@ function normalize(items: unknown[]): OptionItem[] {
 export function useOptions(keys: (string | undefined)[]): OptionMap {
   const wanted = [...new Set(keys.filter((k): k is string => !!k))].sort();
   const remote = wanted.filter((k) => !Object.hasOwn(STATIC_OPTIONS, k));
+  // Labels such as site addresses come in the reader's language.
+  const lang = useTranslation().i18n.language === 'zh-TW' ? 'zh-TW' : 'en';
   const query = useQuery({
-    queryKey: ['options', remote],
+    queryKey: ['options', remote, lang],
     queryFn: async () => {
-      const res = await api.get<{ options: Record<string, unknown[]> }>('/options', { opts: remote }, { quiet403: true });
+      const res = await api.get<{ options: Record<string, unknown[]> }>('/options', { opts: remote, lang }, { quiet403: true });
       return Object.fromEntries(Object.entries(res.options ?? {}).map(([k, v]) => [k, normalize(Array.isArray(v) ? v : [])]));
     },
     enabled: remote.length > 0,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { editPrivilege, readPrivilege, SUPER_ADMIN_ROLE } from '@ev/core';
 import { requirePrivileges } from '../../auth/guard.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, notFound, notPermitted } from '../../http/errors.ts';
 import { parseBody } from '../../http/parse.ts';
 import { parseId } from '../engine.ts';
 import { writeAudit } from '../audit.ts';
@@ -31,7 +31,7 @@ export function rnpRoutes(app: FastifyInstance) {
       const [role] = await sql.query(`SELECT id, role, level FROM roles WHERE id = $1 FOR UPDATE`, [roleId]);
       if (!role) throw notFound(`Role ${roleId} does not exist`);
       if (role.role === SUPER_ADMIN_ROLE) throw badRequest('The super_admin role always holds every privilege', { privileges: 'not_editable' });
-      if (role.level > user.roleLevel) throw forbidden();
+      if (role.level > user.roleLevel) throw notPermitted('privileges');
       const wanted = [...new Set(privileges)];
       const known = await sql.query(`SELECT id, name FROM privileges WHERE name = ANY($1::text[])`, [wanted]);
       const unknown = wanted.filter((n) => !known.some((k) => k.name === n));
@@ -43,7 +43,7 @@ export function rnpRoutes(app: FastifyInstance) {
       // Nobody grants or withdraws a privilege they do not hold themselves.
       const changed = [...wanted.filter((n) => !before.includes(n)), ...before.filter((n) => !wanted.includes(n))];
       const notHeld = changed.find((n) => !user.privileges.has(n));
-      if (notHeld) throw forbidden(notHeld);
+      if (notHeld) throw badRequest(`Not permitted to grant or withdraw ${notHeld}`, { privileges: 'not_permitted' });
       await sql.query(`DELETE FROM role_privileges WHERE role_id = $1`, [roleId]);
       await sql.query(`INSERT INTO role_privileges (role_id, privilege_id) SELECT $1, unnest($2::int[])`, [roleId, known.map((k) => k.id)]);
       await writeAudit(sql, user, { action: 'UPDATE', target: 'rnp', targetId: roleId, oldData: { privileges: before }, newData: { privileges: wanted.sort() } });

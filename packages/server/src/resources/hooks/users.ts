@@ -1,7 +1,7 @@
 import { hashPassword } from '../../auth/passwords.ts';
 import { revokeUserTokens } from '../../auth/session.ts';
 import type { Sql } from '../../db/client.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
+import { badRequest, forbidden, notPermitted } from '../../http/errors.ts';
 import type { ResourceHooks } from './types.ts';
 
 async function roleLevel(sql: Sql, roleId: number): Promise<number | undefined> {
@@ -21,7 +21,7 @@ export const usersHooks: ResourceHooks = {
     if (data.role_id !== undefined) {
       const level = await roleLevel(sql, Number(data.role_id));
       if (level === undefined) throw badRequest('role_id: invalid', { role_id: 'invalid' });
-      if (level > user.roleLevel) throw forbidden();
+      if (level > user.roleLevel) throw notPermitted('role_id');
     }
     const { password, confirm_password: _confirm, loc_id: _sites, ...cols } = data;
     if (typeof password === 'string' && password !== '') cols.password_hash = await hashPassword(password);
