@@ -49,9 +49,10 @@ function pick(samples: SampledValue[], measurand: string, combine: 'avg' | 'max'
   return combine === 'avg' ? phased.reduce((a, b) => a + b, 0) / phased.length : Math.max(...phased);
 }
 
+/** The charger's own register (not the EV's), unphased when there is one. */
 function toWh(samples: SampledValue[]): number | null {
-  const s = samples.find((x) => (x.measurand ?? ENERGY) === ENERGY && !x.phase && numeric(x) !== null)
-    ?? samples.find((x) => (x.measurand ?? ENERGY) === ENERGY && numeric(x) !== null);
+  const own = samples.filter((x) => (x.measurand ?? ENERGY) === ENERGY && x.location !== 'EV' && numeric(x) !== null);
+  const s = own.find((x) => !x.phase) ?? own[0];
   if (!s) return null;
   const v = numeric(s)!;
   return Math.round(s.unit === 'kWh' ? v * 1000 : v);
