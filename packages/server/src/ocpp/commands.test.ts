@@ -73,6 +73,7 @@ describe('OCPP commands from the portal', () => {
     expect(audit.new_data.command).toBe('RemoteStartTransaction');
     const [log] = await s.db.query(`SELECT * FROM cp_requests WHERE request_type = 10 ORDER BY req_id DESC LIMIT 1`);
     expect(log).toMatchObject({ cp_id: cpId, connector_id: 1, request_data: { connectorId: 1, idTag: 'M-77' }, response_data: { status: 'Accepted' } });
+    expect(log.uuid).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('remote stop: stops the running transaction of the connector, 30002 when there is none', async () => {

@@ -39,10 +39,16 @@ export class CommandDispatcher {
 
     const deadline = Date.now() + (opts.timeoutMs ?? this.timeoutMs);
     let outcome: CommandOutcome;
+    let messageId: string | null = null;
     const release = await conn.commandTurn(deadline);
     if (!release) {
       outcome = { status: 'error', errorCode: ERROR_CODES.CP_TIMEOUT, message: 'Timed out waiting for the previous command to this charger' };
     } else {
+      // Our call is the only one in flight to this charger now: the next outbound CALL is ours.
+      const onCall = ({ outbound, payload }: { outbound: boolean; payload: unknown[] }) => {
+        if (outbound && payload[2] === action) messageId = String(payload[1]);
+      };
+      conn.client.on('call', onCall);
       try {
         const result = (await conn.client.call(action, params, { callTimeoutMs: Math.max(1, deadline - Date.now()) })) as Record<string, any>;
         outcome = result?.status === undefined || DONE.has(result.status)
@@ -51,10 +57,11 @@ export class CommandDispatcher {
       } catch (err: any) {
         outcome = failure(err);
       } finally {
+        conn.client.off('call', onCall);
         release();
       }
     }
-    await this.log(conn.charger, action, params, outcome);
+    await this.log(conn.charger, action, params, outcome, messageId);
     return outcome;
   }
 
@@ -63,6 +70,7 @@ export class CommandDispatcher {
     action: CommandAction,
     params: Record<string, any>,
     outcome: CommandOutcome,
+    messageId: string | null,
   ): Promise<void> {
     const response = outcome.status === 'success' ? outcome.result : { error: outcome.message, ...(outcome.result ?? {}) };
     try {
@@ -79,7 +87,7 @@ export class CommandDispatcher {
           cre_dttm: null,
           session_id: null,
           tran_id: typeof params.transactionId === 'number' ? params.transactionId : null,
-          uuid: null,
+          uuid: messageId,
           loc: charger.locId,
           energy: null,
           voltage: null,
