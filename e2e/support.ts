@@ -17,6 +17,8 @@ export async function launch(): Promise<Browser> {
 /** Saves e2e/screenshots/<name>.png so that a person can look at what the test saw. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shots, { recursive: true });
+  // antd animates menus, modals and dropdowns for about 0.3 s: let them settle so the picture shows the end state.
+  await page.waitForTimeout(400);
   await page.screenshot({ path: `${shots}${name}.png`, fullPage: true });
 }
 

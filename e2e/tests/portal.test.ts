@@ -1,0 +1,149 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { api, launch, portal, screenshot } from '../support.ts';
+
+const OPERATOR = { username: 'site-operator', password: 'operator-pass-1' };
+
+/** A role that may manage sites and read the user log, nothing else; and a user of it. */
+async function createOperator(): Promise<void> {
+  const role = await api('POST', '/api/roles', { role: 'site_operator', name_chi: '站點操作員', level: 10 });
+  await api('PUT', `/api/rnp/${role.data.id}`, {
+    privileges: ['READ_CP_LOCS', 'CREATE_CP_LOCS', 'EDIT_CP_LOCS', 'READ_DELETE', 'READ_USER_LOG'],
+  });
+  await api('POST', '/api/users', {
+    name: 'Site Operator', username: OPERATOR.username, password: OPERATOR.password, confirm_password: OPERATOR.password,
+    role_id: role.data.id, cp_loc_flag: 1,
+  });
+}
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(`${portal}/`);
+  await page.waitForURL(/\/login/);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/** The data rows of the table on the page, each as its cells' text. */
+async function tableRows(page: Page): Promise<string[][]> {
+  await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+  return page.locator('.ant-table-tbody tr.ant-table-row').evaluateAll((rows) =>
+    rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
+  );
+}
+
+describe('staff portal in a real browser', () => {
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    await createOperator();
+    browser = await launch();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  });
+  after(async () => browser?.close());
+
+  it('refuses a wrong password with the spec message', async () => {
+    await page.goto(`${portal}/cp_locs`);
+    await page.waitForURL(/\/login/);
+    await page.getByLabel('Username').fill(OPERATOR.username);
+    await page.getByLabel('Password').fill('wrong');
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.getByTestId('login-error').getByText('Login failed, incorrect account or password').waitFor();
+    await screenshot(page, '01-login-failed');
+  });
+
+  it('signs in and shows only the menu items the role may read', async () => {
+    await signIn(page, OPERATOR.username, OPERATOR.password);
+    const menu = page.locator('.ant-layout-sider');
+    await menu.getByText('Sites', { exact: true }).waitFor();
+    // Open every group so that hidden items would show if they were there.
+    for (const group of await menu.locator('.ant-menu-submenu-title').all()) {
+      if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    }
+    const items = (await menu.locator('.ant-menu-item').allTextContents()).map((s) => s.trim());
+    assert.deepEqual(items.sort(), ['Sites', 'User Log']);
+    const groups = (await menu.locator('.ant-menu-submenu-title').allTextContents()).map((s) => s.trim());
+    assert.deepEqual(groups.sort(), ['Management', 'Operation']);
+    await screenshot(page, '02-operator-menu');
+  });
+
+  it('creates, filters, sorts, edits and deletes a site', async () => {
+    await page.goto(`${portal}/cp_locs`);
+    for (const address of ['Beta Mall Car Park', 'Alpha Tower Car Park']) {
+      await page.getByRole('button', { name: /create/i }).click();
+      await page.waitForURL(/\/cp_locs\/create/);
+      await page.locator('form').getByLabel('Address', { exact: true }).fill(address);
+      await page.getByRole('button', { name: /save/i }).click();
+      await page.getByText(address).first().waitFor();
+      await page.goto(`${portal}/cp_locs`);
+    }
+    await screenshot(page, '03-sites-list');
+    const ids = (await tableRows(page)).map((r) => r.join('|'));
+    assert.equal(ids.length, 2);
+
+    // Sort by address ascending (server side), then filter by a part of the address.
+    await page.locator('.ant-table-thead th').filter({ hasText: /^Address$/ }).click();
+    await page.waitForResponse((r) => r.url().includes('sort_by=address'));
+    let rows = await tableRows(page);
+    assert.ok(rows[0].some((c) => c === 'Alpha Tower Car Park'), `first row after sort: ${rows[0]}`);
+
+    const addressHeader = page.locator('.ant-table-thead th').filter({ hasText: /^Address$/ });
+    await addressHeader.locator('.ant-table-filter-trigger').click();
+    await page.getByPlaceholder('Search').fill('beta');
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await page.getByTestId('filter-tags').getByText(/beta/).waitFor();
+    await page.locator('.ant-table-filter-dropdown').waitFor({ state: 'hidden' });
+    rows = await tableRows(page);
+    assert.equal(rows.length, 1);
+    assert.ok(rows[0].includes('Beta Mall Car Park'));
+    await screenshot(page, '04-sites-filtered');
+
+    // Edit the filtered row.
+    await page.getByRole('button', { name: 'Edit' }).first().click();
+    await page.waitForURL(/\/edit$/);
+    const address = page.locator('form').getByLabel('Address', { exact: true });
+    await address.fill('Beta Mall Car Park B2');
+    await page.getByRole('button', { name: /save/i }).click();
+    await page.getByText('Beta Mall Car Park B2').first().waitFor();
+    await screenshot(page, '05-site-edited');
+
+    // Delete it, confirming the dialog that names the id.
+    await page.goto(`${portal}/cp_locs`);
+    rows = await tableRows(page);
+    const target = rows.find((r) => r.includes('Beta Mall Car Park B2'));
+    assert.ok(target, 'edited row listed');
+    await page.locator('tr.ant-table-row', { hasText: 'Beta Mall Car Park B2' }).getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await dialog.waitFor();
+    await screenshot(page, '06-delete-confirm');
+    await dialog.getByRole('button', { name: /confirm|ok|delete/i }).last().click();
+    await page.locator('tr.ant-table-row', { hasText: 'Beta Mall Car Park B2' }).waitFor({ state: 'detached' });
+    const stored = await api('GET', '/api/cp_locs?address=Beta&trash=1');
+    assert.equal(stored.dataset.content[0].address, 'Beta Mall Car Park B2', 'the deleted site is in trash');
+  });
+
+  it('switches to Traditional Chinese and signs out', async () => {
+    await page.getByTestId('user-menu').click();
+    await page.getByText('Language').hover();
+    await page.getByText('繁體中文').click();
+    const menu = page.locator('.ant-layout-sider');
+    await menu.getByText('充電站', { exact: false }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-dropdown').waitFor({ state: 'hidden' });
+    await page.getByText('找不到資料').waitFor();
+    await screenshot(page, '07-zh-TW');
+
+    await page.getByTestId('user-menu').click();
+    await page.locator('.ant-dropdown-menu-item-danger').click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.waitFor();
+    await screenshot(page, '08-logout-confirm');
+    await confirm.locator('.ant-btn-primary').click();
+    await page.waitForURL(/\/login/);
+    assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k)).length), 0);
+    await screenshot(page, '09-signed-out');
+  });
+});
