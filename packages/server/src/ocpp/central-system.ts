@@ -181,6 +181,18 @@ export class CentralSystem {
   }
 
   /**
+   * Closes a charger's connection now: for when the charger is disabled, deleted or gets a new
+   * password, so that it must sign in again under the new rules. Resolves once it is closed.
+   */
+  async disconnect(cpId: number, reason: string): Promise<void> {
+    this.verified.delete(cpId);
+    const conn = this.byId.get(cpId);
+    if (!conn) return;
+    this.log.info({ cpNo: conn.charger.cpNo, reason }, 'OCPP charger disconnected by the central system');
+    await conn.client.close({ code: 1008, reason });
+  }
+
+  /**
    * At start no charger is connected to this process. (With several nodes sharing chargers this
    * must become per node.)
    */

@@ -125,8 +125,8 @@ describe('OCPP commands from the portal', () => {
       throw Object.assign(new Error('nope'), { rpcErrorCode: 'InternalError' });
     };
     expect((await api('POST', `/api/cps/unlockCharger/${cpId}`, { connectorId: 1 })).body).toMatchObject({ status: 'error', errorCode: ERROR_CODES.CP_REJECTED });
-    s.app.ocpp.commands.timeoutMs = 300;
-    answers.Reset = () => new Promise((resolve) => setTimeout(() => resolve({ status: 'Accepted' }), 1000));
+    s.app.ocpp.commands.timeoutMs = 600;
+    answers.Reset = () => new Promise((resolve) => setTimeout(() => resolve({ status: 'Accepted' }), 1500));
     const sent = received.length;
     const slowCall = api('GET', `/api/cps/rsrResetCharger/${cpId}?type=Soft`);
     await eventually(async () => received.length > sent);
@@ -140,7 +140,7 @@ describe('OCPP commands from the portal', () => {
     s.app.ocpp.commands.timeoutMs = 30_000;
     delete answers.Reset;
     delete answers.UnlockConnector;
-    await new Promise((r) => setTimeout(r, 800));
+    await new Promise((r) => setTimeout(r, 1000));
     const [log] = await s.db.query(`SELECT response_data FROM cp_requests WHERE request_type = 16 ORDER BY req_id DESC LIMIT 1`);
     expect(log.response_data.error).toMatch(/in time/);
   });

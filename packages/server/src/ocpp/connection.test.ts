@@ -83,4 +83,14 @@ describe('OCPP connection', () => {
     expect((await online('CP-OPEN')).last_message_dttm).toEqual(t1);
     await cp.close();
   });
+
+  it('drops a connection on request (charger disabled in the portal) and refuses it afterwards', async () => {
+    const cp = await connectCharger(s.wsUrl, 'CP-PW', { password: 'secret-1' });
+    const closed = new Promise<{ code: number }>((resolve) => cp.once('close', resolve));
+    const [{ cp_id }] = await s.db.query(`UPDATE cps SET enable_flag = 0 WHERE cp_no = 'CP-PW' RETURNING cp_id`);
+    await s.app.ocpp.central.disconnect(cp_id, 'charger disabled');
+    expect((await closed).code).toBe(1008);
+    expect(await eventually(async () => (await online('CP-PW')).online_flag === 0)).toBe(true);
+    expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-PW`, { auth: basic('CP-PW', 'secret-1') })).toBe(403);
+  });
 });
