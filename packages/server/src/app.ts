@@ -8,11 +8,13 @@ import { resolveToken } from './auth/session.ts';
 import { HttpError, unauthorized } from './http/errors.ts';
 import { resourceRoutes } from './resources/routes.ts';
 import { ocppServer } from './ocpp/setup.ts';
+import { Bus } from './bus/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
+    bus: Bus;
   }
   interface FastifyContextConfig {
     /** The route needs no signed-in user. */
@@ -30,6 +32,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('bus', new Bus());
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;

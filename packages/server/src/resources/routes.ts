@@ -84,19 +84,26 @@ export function resourceRoutes(app: FastifyInstance) {
   app.post<{ Params: KeyParams }>('/api/:key', async (req) => {
     const def = definition(req.params.key);
     const user = requireAccess(req, def, 'create');
-    return { status: 'success', data: await createRecord(app.db, def, req.body, user, tz) };
+    const data = await createRecord(app.db, def, req.body, user, tz);
+    app.bus.emit('resourceChanged', { key: def.key, action: 'CREATE', id: Number(data[def.idField]), changed: Object.keys(req.body as object) });
+    return { status: 'success', data };
   });
 
   app.put<{ Params: IdParams }>('/api/:key/:id', async (req) => {
     const def = definition(req.params.key);
     const user = requireAccess(req, def, 'edit');
-    return { status: 'success', data: await updateRecord(app.db, def, parseId(req.params.id), req.body, user, tz) };
+    const id = parseId(req.params.id);
+    const data = await updateRecord(app.db, def, id, req.body, user, tz);
+    app.bus.emit('resourceChanged', { key: def.key, action: 'UPDATE', id, changed: Object.keys(req.body as object) });
+    return { status: 'success', data };
   });
 
   app.delete<{ Params: IdParams }>('/api/:key/:id', async (req, reply) => {
     const def = definition(req.params.key);
     const user = requireAccess(req, def, 'delete');
-    await deleteRecord(app.db, def, parseId(req.params.id), user);
+    const id = parseId(req.params.id);
+    await deleteRecord(app.db, def, id, user);
+    app.bus.emit('resourceChanged', { key: def.key, action: 'DELETE', id, changed: [] });
     return reply.type('text/plain').send('Deleted');
   });
 }

@@ -1,0 +1,21 @@
+import { EventEmitter } from 'node:events';
+
+/** A record written through the resource engine, published after its transaction committed. */
+export interface ResourceChange {
+  key: string;
+  action: 'CREATE' | 'UPDATE' | 'DELETE';
+  id: number;
+  /** The form fields the write set (write-only ones included, their values not). */
+  changed: string[];
+}
+
+interface BusEvents {
+  resourceChanged: [ResourceChange];
+}
+
+/**
+ * Events between the parts of the server (the engine tells the OCPP central system that a charger
+ * was disabled, say) without one importing the other. In-process for one node; a Redis-backed bus
+ * takes its place when several nodes share chargers.
+ */
+export class Bus extends EventEmitter<BusEvents> {}
