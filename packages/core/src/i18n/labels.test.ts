@@ -22,6 +22,10 @@ describe('resource labels', () => {
           const text = l && Object.hasOwn(l.fields, field) ? l.fields[field] : undefined;
           if (!filled(text)) missing.push(`${def.key}.${field} (${kind}) [${lang}]`);
         }
+        // A label for a field the resource does not have is a leftover of a rename.
+        for (const field of Object.keys(l?.fields ?? {})) {
+          if (!fields.some(([, f]) => f === field)) missing.push(`${def.key}.${field} labelled but not a column or field [${lang}]`);
+        }
       }
       expect([...new Set(missing)], `missing labels in resource "${def.key}"`).toEqual([]);
     });

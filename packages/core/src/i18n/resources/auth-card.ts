@@ -6,8 +6,6 @@ export const auth_card: ResourceLabels = labels(['Authorised Cards', '授權卡'
   name: ['Card Name', '卡名稱'],
   rfid_cards: ['RFID Cards', 'RFID 卡號'],
   loc: ['Sites', '充電站'],
-  loc_id: ['Sites', '充電站'],
   cp: ['Chargers', '充電樁'],
-  cp_id: ['Chargers', '充電樁'],
   active: C.active,
 });

@@ -58,7 +58,6 @@ export const cps: ResourceLabels = labels(['Chargers', '充電樁'], {
 export const cp_connectors: ResourceLabels = labels(['Connectors', '充電槍'], {
   id: C.id,
   cp_id: C.cp_id,
-  cp_no: C.cp_no,
   connector_id: C.connector_id,
   connector_name: C.connector_name,
   status: ['Status', '狀態'],
@@ -66,5 +65,4 @@ export const cp_connectors: ResourceLabels = labels(['Connectors', '充電槍'],
   vendor_error_code: ['Vendor Error Code', '供應商錯誤代碼'],
   info: ['Info', '資訊'],
   last_status_dttm: C.last_status_dttm,
-  loc_id: C.loc_id,
 });
