@@ -114,7 +114,7 @@ export class CentralSystem {
         if (!(await this.passwordMatches(cp, handshake.password))) return refuse(401, 'wrong password');
       }
       const charger: Charger = { cpId: cp.cp_id, cpNo: cp.cp_no, locId: cp.loc_id, serial: cp.charge_box_serial_number };
-      accept({ charger }, SUBPROTOCOL);
+      accept({ charger, passwordHash: cp.ocpp_password_hash }, SUBPROTOCOL);
     } catch (err) {
       this.log.error({ err, cpNo }, 'OCPP connection refused: sign-in check failed');
       reject(500, 'internal error');
@@ -136,7 +136,7 @@ export class CentralSystem {
     const sendRaw = client.sendRaw.bind(client);
     client.sendRaw = (message: string) => sendRaw(typeof message === 'string' ? toOcpp16Frame(message) : message);
 
-    const conn = new ChargerConnection(charger, client);
+    const conn = new ChargerConnection(charger, client, client.session.passwordHash);
     const older = this.byId.get(charger.cpId);
     this.byId.set(charger.cpId, conn);
     if (older) {
@@ -181,9 +181,28 @@ export class CentralSystem {
   }
 
   /**
-   * Closes a charger's connection now: for when the charger is disabled, deleted or gets a new
-   * password, so that it must sign in again under the new rules. Resolves once it is closed.
+   * After the portal changed or deleted a charger: closes its connection if the charger could not
+   * sign in now (deleted, disabled, renamed, or a password other than the one it signed in with),
+   * so that it must sign in again under the new rules.
    */
+  async recheck(cpId: number, action: 'UPDATE' | 'DELETE', changed: readonly string[]): Promise<void> {
+    // A cached sign-in must not outlive the password it was checked against.
+    if (changed.includes('ocpp_password') || action === 'DELETE') this.verified.delete(cpId);
+    const conn = this.byId.get(cpId);
+    if (!conn) return;
+    const [cp] = await this.db.query<Pick<ChargerRow, 'cp_no' | 'enable_flag' | 'ocpp_password_hash'>>(
+      `SELECT cp_no, enable_flag, ocpp_password_hash FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`,
+      [cpId],
+    );
+    const reason = !cp ? 'charger deleted'
+      : cp.enable_flag !== 1 ? 'charger disabled'
+      : cp.cp_no !== conn.charger.cpNo ? 'charge box id changed'
+      : (cp.ocpp_password_hash ?? null) !== conn.passwordHash ? 'password changed'
+      : null;
+    if (reason) await this.disconnect(cpId, reason);
+  }
+
+  /** Closes a charger's connection now (1008, policy violation, with the reason). Resolves once it is closed. */
   async disconnect(cpId: number, reason: string): Promise<void> {
     this.verified.delete(cpId);
     const conn = this.byId.get(cpId);

@@ -84,13 +84,57 @@ describe('OCPP connection', () => {
     await cp.close();
   });
 
-  it('drops a connection on request (charger disabled in the portal) and refuses it afterwards', async () => {
-    const cp = await connectCharger(s.wsUrl, 'CP-PW', { password: 'secret-1' });
-    const closed = new Promise<{ code: number }>((resolve) => cp.once('close', resolve));
-    const [{ cp_id }] = await s.db.query(`UPDATE cps SET enable_flag = 0 WHERE cp_no = 'CP-PW' RETURNING cp_id`);
-    await s.app.ocpp.central.disconnect(cp_id, 'charger disabled');
-    expect((await closed).code).toBe(1008);
-    expect(await eventually(async () => (await online('CP-PW')).online_flag === 0)).toBe(true);
-    expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-PW`, { auth: basic('CP-PW', 'secret-1') })).toBe(403);
+  describe('a charger changed in the portal while connected', () => {
+    let admin: string;
+    beforeAll(async () => {
+      admin = await s.login();
+    });
+    const put = (cpId: number, body: object) => s.api('PUT', `/api/cps/${cpId}`, { token: admin, body });
+    const closeOf = (cp: { once: (e: 'close', fn: (ev: { code: number; reason: string }) => void) => unknown }) =>
+      new Promise<{ code: number; reason: string }>((resolve) => cp.once('close', resolve));
+
+    it('is disconnected when disabled, and refused afterwards', async () => {
+      const cpId = await addCharger(s.db, 'CP-DIS', { password: 'secret-1' });
+      const cp = await connectCharger(s.wsUrl, 'CP-DIS', { password: 'secret-1' });
+      const closed = closeOf(cp);
+      const info = vi.spyOn(s.app.log, 'info');
+      expect((await put(cpId, { enable_flag: 0 })).body.status).toBe('success');
+      expect(await closed).toMatchObject({ code: 1008, reason: 'charger disabled' });
+      expect(info.mock.calls.map(([obj]) => obj)).toContainEqual(expect.objectContaining({ cpNo: 'CP-DIS', reason: 'charger disabled' }));
+      info.mockRestore();
+      expect(await eventually(async () => (await online('CP-DIS')).online_flag === 0)).toBe(true);
+      expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-DIS`, { auth: basic('CP-DIS', 'secret-1') })).toBe(403);
+    });
+
+    it('is disconnected on a new password, which it must then sign in with', async () => {
+      const cpId = await addCharger(s.db, 'CP-NEWPW', { password: 'secret-1' });
+      const cp = await connectCharger(s.wsUrl, 'CP-NEWPW', { password: 'secret-1' });
+      const closed = closeOf(cp);
+      expect((await put(cpId, { ocpp_password: 'secret-2' })).body.status).toBe('success');
+      expect(await closed).toMatchObject({ code: 1008, reason: 'password changed' });
+      expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-NEWPW`, { auth: basic('CP-NEWPW', 'secret-1') })).toBe(401);
+      const again = await connectCharger(s.wsUrl, 'CP-NEWPW', { password: 'secret-2' });
+      expect(await again.call('Heartbeat', {})).toHaveProperty('currentTime');
+      await again.close();
+    });
+
+    it('stays connected through an edit that does not concern its sign-in', async () => {
+      const cpId = await addCharger(s.db, 'CP-KEEP', { password: 'secret-1' });
+      const cp = await connectCharger(s.wsUrl, 'CP-KEEP', { password: 'secret-1' });
+      // An empty password field in the form means "unchanged".
+      expect((await put(cpId, { name: 'Renamed', ocpp_password: '' })).body.status).toBe('success');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await cp.call('Heartbeat', {})).toHaveProperty('currentTime');
+      await cp.close();
+    });
+
+    it('is disconnected when deleted, and refused afterwards', async () => {
+      const cpId = await addCharger(s.db, 'CP-DEL');
+      const cp = await connectCharger(s.wsUrl, 'CP-DEL');
+      const closed = closeOf(cp);
+      expect((await s.api('DELETE', `/api/cps/${cpId}`, { token: admin })).status).toBe(200);
+      expect(await closed).toMatchObject({ code: 1008, reason: 'charger deleted' });
+      expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-DEL`)).toBe(404);
+    });
   });
 });

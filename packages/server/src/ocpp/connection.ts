@@ -29,6 +29,8 @@ export class ChargerConnection {
   constructor(
     readonly charger: Charger,
     readonly client: RpcServerClient,
+    /** The cps.ocpp_password_hash the charger signed in under (null: no password asked). */
+    readonly passwordHash: string | null = null,
   ) {}
 
   /**

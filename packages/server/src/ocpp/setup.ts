@@ -16,6 +16,11 @@ export function ocppServer(app: FastifyInstance): void {
   app.decorate('ocpp', { central, commands: new CommandDispatcher(central) });
   app.server.on('upgrade', central.handleUpgrade);
   app.addHook('onReady', () => central.resetOnlineFlags());
+  // A charger changed in the portal may no longer be allowed to stay connected.
+  app.bus.on('resourceChanged', ({ key, action, id, changed }) => {
+    if (key !== 'cps' || action === 'CREATE') return;
+    central.recheck(id, action, changed).catch((err) => app.log.error({ err, cpId: id }, 'OCPP connection not rechecked after a change'));
+  });
   // Before the http server closes: charger sockets would otherwise keep it open.
   app.addHook('preClose', () => central.close());
   commandRoutes(app);
