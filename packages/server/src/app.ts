@@ -56,7 +56,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
 
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/')) return reply.status(404).send({ message: 'This page does not exist' });
-    if (req.url.startsWith('/portal/') && existsSync(config.portalDir)) return reply.sendFile('index.html');
+    if (req.url.startsWith(config.portalPath) && existsSync(config.portalDir)) return reply.sendFile('index.html');
     return reply.status(404).send({ message: 'This page does not exist' });
   });
 
@@ -66,8 +66,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
 
   if (existsSync(config.portalDir)) {
     // wildcard: files of a newer build are served without a restart; unknown paths fall back to index.html above.
-    await app.register(fastifyStatic, { root: config.portalDir, prefix: '/portal/' });
-    app.get('/', (_req, reply) => reply.redirect('/portal/'));
+    await app.register(fastifyStatic, { root: config.portalDir, prefix: config.portalPath });
+    if (config.portalPath !== '/') app.get('/', (_req, reply) => reply.redirect(config.portalPath));
   }
   return app;
 }

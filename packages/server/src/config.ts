@@ -14,8 +14,10 @@ export interface Config {
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
   logLevel: string;
-  /** Built portal to serve under /portal/ (absent: API only). */
+  /** Built portal to serve (absent: API only). */
   portalDir: string;
+  /** URL path of the portal: the build profile's VITE_BASE_PATH, so one setting serves what was built. */
+  portalPath: string;
   redisUrl?: string;
 }
 
@@ -32,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
     portalDir: env.PORTAL_DIR ?? resolve(repoRoot, 'packages/web/dist'),
+    portalPath: `/${(env.VITE_BASE_PATH ?? '/portal/').replace(/^\/+|\/+$/g, '')}/`.replace('//', '/'),
     redisUrl: env.REDIS_URL || undefined,
   };
 }
