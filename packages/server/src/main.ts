@@ -12,7 +12,7 @@ if (seeded.generatedAdminPassword) {
   console.log(`\n  First start: user "admin" created with password: ${seeded.generatedAdminPassword}\n`);
 }
 await app.listen({ port: config.port, host: config.host });
-console.log(`Portal: http://localhost:${config.port}/portal/   API: http://localhost:${config.port}/api`);
+console.log(`Portal: http://localhost:${config.port}${config.portalPath}   API: http://localhost:${config.port}/api`);
 if (db.kind === 'pglite') console.log('Database: embedded PGlite (for trying the portal and tests; use DATABASE_URL=postgres://… in operation)');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
