@@ -22,6 +22,16 @@ describe('sign-in and session', () => {
     expect(log[0].ip).toBe('127.0.0.1');
   });
 
+  it('answers the home-screen setting in /me and lets app_config editors change it', async () => {
+    const token = await s.login();
+    expect((await s.api('PUT', '/api/app/settings', { token, body: { home_screen: 'LMS' } })).status).toBe(200);
+    expect((await s.api('POST', '/api/me', { token })).body.home_screen).toBe('LMS');
+    const bad = await s.api('PUT', '/api/app/settings', { token, body: { home_screen: 'Desktop' } });
+    expect([bad.status, Object.keys(bad.body.fields)]).toEqual([400, ['home_screen']]);
+    expect((await s.api('GET', '/api/app/settings', { token })).body).toEqual({ home_screen: 'LMS' });
+    await s.api('PUT', '/api/app/settings', { token, body: { home_screen: 'CpList' } });
+  });
+
   it('refuses a wrong password with the spec message and logs the failure', async () => {
     const res = await s.api('POST', '/api/login', { body: { username: 'admin', password: 'nope' } });
     expect(res.status).toBe(400);
