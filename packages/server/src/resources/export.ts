@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { PassThrough } from 'node:stream';
+import { existsSync } from 'node:fs';
 import { RESOURCE_LABELS, type ResourceDef } from '@ev/core';
 import type { Sql } from '../db/client.ts';
 import type { AuthUser } from '../auth/session.ts';
@@ -70,19 +71,31 @@ function cellValue(v: unknown): unknown {
   return v;
 }
 
+/**
+ * A font with Chinese glyphs (PDFKit's built-in Helvetica has none), from a Debian package
+ * (fonts-wqy-microhei or fonts-noto-cjk) when installed; a .ttc needs the face's PostScript name.
+ * Without one, the PDF's labels are English whatever the reader's language.
+ */
+const CJK_FONT = [
+  { path: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', face: 'WenQuanYiMicroHei' },
+  { path: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', face: 'NotoSansCJKtc-Regular' },
+].find((f) => existsSync(f.path));
+
 /** One record as a one-page PDF of label: value lines, labels in the user's language. */
 export function recordPdf(def: ResourceDef, record: Record<string, unknown>, lang: 'en' | 'zh-TW'): PassThrough {
-  const labels = RESOURCE_LABELS[def.key]?.[lang] ?? RESOURCE_LABELS[def.key]?.en;
+  const labels = RESOURCE_LABELS[def.key]?.[CJK_FONT ? lang : 'en'];
   const out = new PassThrough();
   const doc = new PDFDocument({ size: 'A4', margin: 48 });
   doc.pipe(out);
-  doc.fontSize(16).text(`${labels?.name ?? def.key} #${record[def.idField]}`);
+  if (CJK_FONT) doc.registerFont('cjk', CJK_FONT.path, CJK_FONT.face);
+  const [regular, bold] = CJK_FONT ? ['cjk', 'cjk'] : ['Helvetica', 'Helvetica-Bold'];
+  doc.font(bold).fontSize(16).text(`${labels?.name ?? def.key} #${record[def.idField]}`);
   doc.moveDown();
   doc.fontSize(10);
   for (const [field, value] of Object.entries(record)) {
     const label = labels?.fields[field] ?? field;
     const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(text);
+    doc.font(bold).text(`${label}: `, { continued: true }).font(regular).text(text);
   }
   doc.end();
   return out;
