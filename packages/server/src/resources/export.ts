@@ -2,13 +2,14 @@ import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { PassThrough } from 'node:stream';
 import { existsSync } from 'node:fs';
+import { once } from 'node:events';
 import { RESOURCE_LABELS, type ResourceDef } from '@ev/core';
 import type { Sql } from '../db/client.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { badRequest } from '../http/errors.ts';
 import type { ListQuery } from './list-query.ts';
 import { buildListQuery } from './list.ts';
-import { resolveResource } from './registry.ts';
+import { quoteIdent, resolveResource } from './registry.ts';
 import { columnVisible, selectList } from './sql.ts';
 
 const BATCH = 2000;
@@ -34,7 +35,7 @@ export function checkExcelRequest(def: ResourceDef, user: AuthUser, req: ExcelRe
 
 /**
  * Streams the list (current filters and sort) as an .xlsx: rows are read in batches and written
- * to the response as they come, so a large table never sits in memory whole.
+ * to the response as the client takes them, so a large table never sits in memory whole.
  */
 export function streamExcel(sql: Sql, def: ResourceDef, q: ListQuery, user: AuthUser, timeZone: string, req: ExcelRequest): PassThrough {
   const out = new PassThrough();
@@ -44,16 +45,24 @@ export function streamExcel(sql: Sql, def: ResourceDef, q: ListQuery, user: Auth
   const r = resolveResource(def);
   const b = buildListQuery(def, q, user);
   const n = b.params.values.length;
-  const select = `SELECT ${selectList(r, user, timeZone, false)} FROM ${b.from} WHERE ${b.where} ORDER BY ${b.order} LIMIT $${n + 1} OFFSET $${n + 2}`;
+  const select = `SELECT ${selectList(r, user, timeZone, false)} FROM ${b.from} WHERE ${b.where}`;
+  const byOffset = `${select} ORDER BY ${b.order} LIMIT $${n + 1} OFFSET $${n + 2}`;
+  // Sorted by id (the default), each batch seeks past the last id written instead of skipping an
+  // ever longer OFFSET, which would make a million-row export quadratic.
+  const byId = q.sortBy === def.idField;
+  const afterId = `${select} AND t.${quoteIdent(def.idField)} ${q.order === 'asc' ? '>' : '<'} $${n + 2} ORDER BY ${b.order} LIMIT $${n + 1}`;
   (async () => {
     let written = 0;
+    let lastId: unknown;
     for (;;) {
-      const rows = await sql.query(select, [...b.params.values, BATCH, written]);
+      const rows = await sql.query(byId && written > 0 ? afterId : byOffset, [...b.params.values, BATCH, byId && written > 0 ? lastId : written]);
       for (const row of rows) {
         sheet.addRow(Object.fromEntries(req.keys.map((k) => [k, cellValue(row[k])]))).commit();
       }
       written += rows.length;
+      lastId = rows.at(-1)?.[def.idField];
       if (rows.length < BATCH) break;
+      if (out.writableNeedDrain) await once(out, 'drain');
       if (written >= EXPORT_ROW_LIMIT) {
         sheet.addRow([`Export stopped after ${EXPORT_ROW_LIMIT} rows; narrow the filters to export the rest.`]).commit();
         break;
