@@ -74,6 +74,26 @@ describe('OCPP transactions', () => {
     expect(n).toBe(2);
   });
 
+  it('closes a session whose StopTransaction never arrived when the connector starts the next one', async () => {
+    const t = (minAgo: number) => new Date(Date.now() - minAgo * 60_000).toISOString();
+    const first: any = await cp.call('StartTransaction', { connectorId: 3, idTag: 'LOST', meterStart: 500, timestamp: t(60) });
+    await cp.call('MeterValues', { connectorId: 3, transactionId: first.transactionId, meterValue: [sample(t(50), 2500, [{ value: '55', measurand: 'SoC', location: 'EV' }])] });
+    await cp.call('MeterValues', { connectorId: 3, transactionId: first.transactionId, meterValue: [sample(t(40), 4500)] });
+    const nextStart = t(30);
+    const second: any = await cp.call('StartTransaction', { connectorId: 3, idTag: 'NEXT', meterStart: 4600, timestamp: nextStart });
+    expect(second.transactionId).not.toBe(first.transactionId);
+    const [stale] = await s.db.query(`SELECT * FROM cp_sessions WHERE tran_id = $1`, [first.transactionId]);
+    expect(stale).toMatchObject({ end_meter: 4500, total_pw_consume: 4000, total_charge_time: 1800, stop_reason: 'Other', end_soc: 55 });
+    expect(stale.stop_note).toMatch(/No StopTransaction/);
+    expect(new Date(stale.session_end_time).toISOString()).toBe(nextStart);
+    const running = await s.db.query(`SELECT tran_id FROM cp_sessions WHERE cp_id = $1 AND connector_id = 3 AND session_end_time IS NULL`, [cpId]);
+    expect(running).toEqual([{ tran_id: second.transactionId }]);
+    // The same StartTransaction sent again finds its session and closes nothing.
+    const again: any = await cp.call('StartTransaction', { connectorId: 3, idTag: 'NEXT', meterStart: 4600, timestamp: nextStart });
+    expect(again.transactionId).toBe(second.transactionId);
+    expect(await s.db.query(`SELECT tran_id FROM cp_sessions WHERE cp_id = $1 AND connector_id = 3 AND session_end_time IS NULL`, [cpId])).toEqual(running);
+  });
+
   it('answers and records StopTransaction and MeterValues for an unknown transaction', async () => {
     expect(await cp.call('MeterValues', { connectorId: 1, transactionId: 987654, meterValue: [sample(new Date().toISOString(), 5)] })).toEqual({});
     expect(await cp.call('StopTransaction', { transactionId: 987654, meterStop: 10, timestamp: new Date().toISOString() })).toEqual({});

@@ -20,36 +20,61 @@ const meterRows = (ctx: HandlerContext, sessionId: number | null, connectorId: n
  * Creates the session. The transactionId is the session id. A StartTransaction sent again (the
  * charger lost our answer, or replays its offline queue) with the same connector, idTag and
  * timestamp finds the session it created the first time and gets the same transactionId; the
- * unique index makes that hold under concurrency too.
+ * unique index makes that hold under concurrency too. A session still running on the connector
+ * lost its StopTransaction: it is closed first, at the new start, with the energy last metered.
+ * A remote start with a duration gives the session its planned end (see planned-stops.ts).
  */
 export const startTransaction: MessageHandler = async (ctx, p) => {
   const { cs, conn } = ctx;
   const { cpId, cpNo, locId } = conn.charger;
   const connectorId = int32('connectorId', p.connectorId)!;
-  const start = new Date(p.timestamp).toISOString();
+  const startDate = new Date(p.timestamp);
+  const start = startDate.toISOString();
   const key = [cpId, connectorId, p.idTag, start];
-  let [session] = await cs.db.query(
-    `WITH id AS (SELECT nextval(pg_get_serial_sequence('cp_sessions', 'session_id'))::int AS v)
-     INSERT INTO cp_sessions (session_id, tran_id, cp_id, connector_id, id_tag, session_start_time, cp_no, loc_id,
-                              start_meter, connector_name)
-     SELECT v, v, $1, $2, $3, $4, $5, $6, $7,
-            (SELECT connector_name FROM cp_connectors WHERE cp_id = $1 AND connector_id = $2)
-       FROM id
-     ON CONFLICT (cp_id, connector_id, id_tag, session_start_time) DO NOTHING
-     RETURNING session_id, tran_id`,
-    [...key, cpNo, locId, int8(p.meterStart) ?? 0],
-  );
-  session ??= (
-    await cs.db.query(
-      `SELECT session_id, tran_id FROM cp_sessions WHERE cp_id = $1 AND connector_id = $2 AND id_tag = $3 AND session_start_time = $4`,
-      key,
-    )
-  )[0];
+  const minutes = cs.remoteStarts.takeMinutes(cpId, p.idTag);
+  const plannedEnd = minutes ? new Date(startDate.getTime() + minutes * 60_000).toISOString() : null;
+  const { session, stale } = await cs.db.tx(async (sql) => {
+    const stale = await sql.query<{ session_id: number; tran_id: number }>(
+      `UPDATE cp_sessions s
+          SET session_end_time = $3, end_meter = coalesce(s.energy, s.start_meter),
+              total_pw_consume = greatest(coalesce(s.energy, s.start_meter) - s.start_meter, 0),
+              total_charge_time = greatest(extract(epoch FROM ($3::timestamptz - s.session_start_time)), 0)::int,
+              stop_reason = 'Other', stop_note = $4,
+              end_soc = (SELECT round(m.soc)::smallint FROM cp_meter_values m
+                          WHERE m.session_id = s.session_id AND m.soc IS NOT NULL ORDER BY m.ts DESC LIMIT 1),
+              lupd_dttm = now()
+        WHERE cp_id = $1 AND connector_id = $2 AND session_end_time IS NULL AND session_start_time < $3
+        RETURNING session_id, tran_id`,
+      [cpId, connectorId, start, 'No StopTransaction received: closed when the next StartTransaction on the connector began'],
+    );
+    let [session] = await sql.query(
+      `WITH id AS (SELECT nextval(pg_get_serial_sequence('cp_sessions', 'session_id'))::int AS v)
+       INSERT INTO cp_sessions (session_id, tran_id, cp_id, connector_id, id_tag, session_start_time, cp_no, loc_id,
+                                start_meter, planned_end_dttm, connector_name)
+       SELECT v, v, $1, $2, $3, $4, $5, $6, $7, $8,
+              (SELECT connector_name FROM cp_connectors WHERE cp_id = $1 AND connector_id = $2)
+         FROM id
+       ON CONFLICT (cp_id, connector_id, id_tag, session_start_time) DO NOTHING
+       RETURNING session_id, tran_id`,
+      [...key, cpNo, locId, int8(p.meterStart) ?? 0, plannedEnd],
+    );
+    session ??= (
+      await sql.query(
+        `SELECT session_id, tran_id FROM cp_sessions WHERE cp_id = $1 AND connector_id = $2 AND id_tag = $3 AND session_start_time = $4`,
+        key,
+      )
+    )[0];
+    return { session, stale };
+  });
+  for (const old of stale) {
+    conn.forgetTransaction(old.tran_id);
+    cs.log.warn({ cpNo, connectorId, tranId: old.tran_id, newTranId: session.tran_id }, 'OCPP session without StopTransaction closed by a new start');
+  }
   conn.rememberTransaction(session.tran_id, { sessionId: session.session_id, connectorId });
   const status = await idTagStatus(ctx, p.idTag);
   return {
     response: { transactionId: session.tran_id, idTagInfo: { status } },
-    row: { session_id: session.session_id, tran_id: session.tran_id, cre_dttm: new Date(start), energy: int8(p.meterStart) },
+    row: { session_id: session.session_id, tran_id: session.tran_id, cre_dttm: startDate, energy: int8(p.meterStart) },
   };
 };
 

@@ -66,6 +66,12 @@ export const cp_sessions = pgTable('cp_sessions', {
   start_soc: smallint('start_soc'),
   end_soc: smallint('end_soc'),
   stop_reason: text('stop_reason'),
+  /** Why the central system closed the session itself (e.g. its StopTransaction never arrived). */
+  stop_note: text('stop_note'),
+  /** When a remote start asked for a duration: the session is stopped remotely at this time. */
+  planned_end_dttm: tz('planned_end_dttm'),
+  /** When the central system sent the RemoteStopTransaction for planned_end_dttm (sent once). */
+  planned_stop_sent_dttm: tz('planned_stop_sent_dttm'),
   /** Latest readings (Wh register, V, A) for live dashboards. */
   energy: bigint('energy', { mode: 'number' }),
   voltage: doublePrecision('voltage'),
@@ -80,6 +86,8 @@ export const cp_sessions = pgTable('cp_sessions', {
   index('cp_sessions_loc_idx').on(t.loc_id, t.session_id),
   index('cp_sessions_start_idx').on(t.session_start_time),
   index('cp_sessions_running_idx').on(t.cp_id, t.connector_id).where(sql`session_end_time is null`),
+  index('cp_sessions_planned_end_idx').on(t.planned_end_dttm)
+    .where(sql`session_end_time is null and planned_end_dttm is not null and planned_stop_sent_dttm is null`),
 ]);
 
 /** Meter readings per session, for the session chart (energy, voltage, current, SoC over time). */
