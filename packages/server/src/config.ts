@@ -19,6 +19,8 @@ export interface Config {
   /** URL path of the portal: the build profile's VITE_BASE_PATH, so one setting serves what was built. */
   portalPath: string;
   redisUrl?: string;
+  /** Where GetDiagnostics asks chargers to upload their files when the portal names no location. */
+  diagnosticsUrl: string;
 }
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -36,5 +38,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalDir: env.PORTAL_DIR ?? resolve(repoRoot, 'packages/web/dist'),
     portalPath: `/${(env.VITE_BASE_PATH ?? '/portal/').replace(/^\/+|\/+$/g, '')}/`.replace('//', '/'),
     redisUrl: env.REDIS_URL || undefined,
+    diagnosticsUrl: env.DIAGNOSTICS_URL || 'ftp://localhost/diagnostics/',
   };
 }

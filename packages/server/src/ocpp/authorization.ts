@@ -25,15 +25,30 @@ export async function cardStatus(sql: Sql, charger: Charger, idTag: string): Pro
 
 /** idTags the portal sent in a RemoteStartTransaction, accepted when the charger starts with them. */
 export class RemoteStarts {
-  private readonly allowed = new Map<string, number>();
+  /** cp_id + idTag → until when it is accepted, and the charging time the portal asked for (minutes). */
+  private readonly allowed = new Map<string, { until: number; minutes: number | null }>();
 
-  allow(cpId: number, idTag: string, now = Date.now()): void {
-    for (const [k, until] of this.allowed) if (until < now) this.allowed.delete(k);
-    this.allowed.set(`${cpId}\u0000${idTag.toUpperCase()}`, now + REMOTE_START_WINDOW_MS);
+  allow(cpId: number, idTag: string, minutes: number | null = null, now = Date.now()): void {
+    for (const [k, { until }] of this.allowed) if (until < now) this.allowed.delete(k);
+    this.allowed.set(key(cpId, idTag), { until: now + REMOTE_START_WINDOW_MS, minutes });
   }
 
   has(cpId: number, idTag: string, now = Date.now()): boolean {
-    const until = this.allowed.get(`${cpId}\u0000${idTag.toUpperCase()}`);
+    const until = this.allowed.get(key(cpId, idTag))?.until;
     return until !== undefined && until >= now;
   }
+
+  /**
+   * The duration of the remote start this StartTransaction follows, given out once: a later
+   * session with the same idTag is the driver's own, not the one the portal timed.
+   */
+  takeMinutes(cpId: number, idTag: string, now = Date.now()): number | null {
+    const entry = this.allowed.get(key(cpId, idTag));
+    if (!entry || entry.until < now) return null;
+    const { minutes } = entry;
+    entry.minutes = null;
+    return minutes;
+  }
 }
+
+const key = (cpId: number, idTag: string) => `${cpId}\u0000${idTag.toUpperCase()}`;

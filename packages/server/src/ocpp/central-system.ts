@@ -63,6 +63,11 @@ export class CentralSystem {
     return this.byId.get(cpId);
   }
 
+  /** cp_id of every charger connected to this node. */
+  connectedIds(): number[] {
+    return [...this.byId.keys()];
+  }
+
   get connectionCount(): number {
     return this.byId.size;
   }

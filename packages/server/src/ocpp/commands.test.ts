@@ -18,7 +18,7 @@ describe('OCPP commands from the portal', () => {
   const received: [string, any][] = [];
 
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer({ diagnosticsUrl: 'https://diag.example/upload/' });
     admin = await s.login();
     locId = await addSite(s.db);
     cpId = await addCharger(s.db, 'CP-K1', { locId });
@@ -89,6 +89,9 @@ describe('OCPP commands from the portal', () => {
     expect(received.at(-1)).toEqual(['Reset', { type: 'Soft' }]);
     const diag = await api('GET', `/api/cps/getDiagnostics/${cpId}`);
     expect(diag.body).toMatchObject({ status: 'success', data: { fileName: 'diag.zip' } });
+    expect(received.at(-1)).toEqual(['GetDiagnostics', { location: 'https://diag.example/upload/' }]);
+    await api('GET', `/api/cps/getDiagnostics/${cpId}?location=${encodeURIComponent('ftp://elsewhere/d/')}`);
+    expect(received.at(-1)).toEqual(['GetDiagnostics', { location: 'ftp://elsewhere/d/' }]);
     expect((await api('GET', `/api/cps/change_availability/${cpId}/0?availabilityType=Unavailable`)).body.status).toBe('success');
     expect(received.at(-1)).toEqual(['ChangeAvailability', { connectorId: 0, type: 'Inoperative' }]);
     expect((await s.db.query(`SELECT change_availability FROM cps WHERE cp_id = $1`, [cpId]))[0].change_availability).toBe('Inoperative');

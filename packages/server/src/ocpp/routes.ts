@@ -8,8 +8,8 @@ import { parseBody } from '../http/parse.ts';
 import { writeAudit } from '../resources/audit.ts';
 import { InvalidCommandError, type CommandAction, type CommandOutcome } from './commands.ts';
 
-/** Where GetDiagnostics asks chargers to upload when the caller names no location. */
-const DEFAULT_DIAGNOSTICS_LOCATION = 'ftp://localhost/diagnostics/';
+/** Longest charging time a remote start may ask for, in minutes (a year): beyond it is a typing mistake. */
+const MAX_START_MINUTES = 366 * 24 * 60;
 /** Resources whose records can be commanded; spec §7 has {resource} in the path, chargers are the only one yet. */
 const COMMANDABLE = new Set(['cps']);
 
@@ -95,6 +95,9 @@ export function commandRoutes(app: FastifyInstance): void {
     const { resource, id } = parseBody(idParams, req.params);
     const body = parseBody(startBody, req.body);
     if (body.time == null || !/^\d+(\.\d+)?$/.test(String(body.time).trim())) return refused(ERROR_CODES.INVALID_DURATION);
+    // Minutes of charging, after which the session is stopped (planned-stops.ts); 0 sets no end.
+    const minutes = Number(String(body.time).trim());
+    if (minutes > MAX_START_MINUTES) return refused(ERROR_CODES.INVALID_DURATION);
     const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     if (cp.enable_flag !== 1) return refused(ERROR_CODES.CP_ACTIVATION);
@@ -111,7 +114,7 @@ export function commandRoutes(app: FastifyInstance): void {
     if (otherCharging && cp.double_use_flag !== 1) return refused(ERROR_CODES.ONE_CONNECTOR_AT_A_TIME);
     // The idTag the session will carry: the member, else the start code, else the portal itself.
     const idTag = String(body.memberId || body.startCode || 'PORTAL').slice(0, 20);
-    app.ocpp.central.remoteStarts.allow(cp.cp_id, idTag);
+    app.ocpp.central.remoteStarts.allow(cp.cp_id, idTag, minutes > 0 ? minutes : null);
     return command(req, user, cp, 'RemoteStartTransaction', { connectorId: body.connectorId, idTag }, body.remark);
   });
 
@@ -154,7 +157,7 @@ export function commandRoutes(app: FastifyInstance): void {
     const { location } = parseBody(diagnosticsQuery, req.query);
     const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
-    return command(req, user, cp, 'GetDiagnostics', { location: location ?? DEFAULT_DIAGNOSTICS_LOCATION });
+    return command(req, user, cp, 'GetDiagnostics', { location: location ?? app.config.diagnosticsUrl });
   });
 
   app.get('/api/:resource/change_availability/:id/:connectorId', async (req) => {

@@ -1,27 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import { CentralSystem } from './central-system.ts';
 import { CommandDispatcher } from './commands.ts';
+import { PlannedStops } from './planned-stops.ts';
 import { commandRoutes } from './routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The OCPP central system of this node and its command dispatcher (used by the API and load management). */
-    ocpp: { central: CentralSystem; commands: CommandDispatcher };
+    ocpp: { central: CentralSystem; commands: CommandDispatcher; plannedStops: PlannedStops };
   }
 }
 
 /** Mounts the OCPP endpoint /ocpp/{chargeBoxId} on the app's http server, and the command routes. */
 export function ocppServer(app: FastifyInstance): void {
   const central = new CentralSystem(app.db, app.log);
-  app.decorate('ocpp', { central, commands: new CommandDispatcher(central) });
+  const commands = new CommandDispatcher(central);
+  const plannedStops = new PlannedStops(central, commands);
+  app.decorate('ocpp', { central, commands, plannedStops });
   app.server.on('upgrade', central.handleUpgrade);
-  app.addHook('onReady', () => central.resetOnlineFlags());
+  app.addHook('onReady', async () => {
+    await central.resetOnlineFlags();
+    plannedStops.start();
+  });
   // A charger changed in the portal may no longer be allowed to stay connected.
   app.bus.on('resourceChanged', ({ key, action, id, changed }) => {
     if (key !== 'cps' || action === 'CREATE') return;
     central.recheck(id, action, changed).catch((err) => app.log.error({ err, cpId: id }, 'OCPP connection not rechecked after a change'));
   });
   // Before the http server closes: charger sockets would otherwise keep it open.
-  app.addHook('preClose', () => central.close());
+  app.addHook('preClose', async () => {
+    await plannedStops.stop();
+    await central.close();
+  });
   commandRoutes(app);
 }
