@@ -4,19 +4,23 @@
  *   npx tsx bench/ocpp-load.ts                                   PGlite (in memory)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/ocpp-load.ts
  *
- * Options: --chargers N (connections held and storm, 10000), --meter-chargers N (500),
- *          --seconds N (MeterValues run, 15), --only connections|meter|storm.
+ * Options: --chargers N (connections held and storm, 15000), --hold N (seconds the fleet is held
+ *          heartbeating, 30), --meter-chargers N (500), --seconds N (MeterValues run, 15),
+ *          --only connections|meter|storm, --cpu-prof (the server writes a V8 CPU profile to
+ *          /tmp/ocpp-bench-profiles/ at exit, for Chrome DevTools or speedscope).
  *
  * The server runs in a child process (this file with --serve): the testing harness starts the
  * real server on a random port over a fresh database (in-memory PGlite, or a new database on the
  * PostgreSQL server, dropped at the end) with N chargers in cps. This process is the load driver:
- * plain `ws` sockets writing OCPP-J frames by hand, because ocpp-rpc clients cost 3–4 client cores
- * per server core (DESIGN, measured figures). Both share the machine's cores, so the figures are
- * a floor. The child reports its own CPU time and RSS, and counts rows in the database.
+ * WebSocket clients written on bare TCP sockets with OCPP-J frames from templates
+ * (ocpp-raw-charger.ts), because ocpp-rpc clients cost 3–4 client cores per server core and even
+ * `ws` clients took most of a core at 8,000 messages/s (DESIGN, measured figures). Both share the
+ * machine's cores, so the figures are a floor. The child reports its own CPU time and RSS, and
+ * counts rows in the database.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
+import { RawCharger } from './ocpp-raw-charger.ts';
 
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,7 +35,7 @@ const only = (() => {
 
 async function serve(): Promise<void> {
   const { startTestServer } = await import('../packages/server/src/testing/server.ts');
-  const n = arg('chargers', 10000);
+  const n = arg('chargers', 15000);
   const s = await startTestServer({ logLevel: 'error' });
   const [site] = await s.db.query(`INSERT INTO cp_locs (address) VALUES ('bench site') RETURNING loc_id`);
   await s.db.query(
@@ -48,6 +52,7 @@ async function serve(): Promise<void> {
       process.send!({
         type: 'stats',
         rss: process.memoryUsage().rss,
+        heap: process.memoryUsage().heapUsed,
         cpuMs: (cpu.user + cpu.system) / 1000,
         connections: s.app.ocpp.central.connectionCount,
         online: online.n,
@@ -63,54 +68,11 @@ async function serve(): Promise<void> {
 
 /* ---------------------------------------------------------------- driver (parent) */
 
-interface Stats { rss: number; cpuMs: number; connections: number; online: number; requests: number; meterValues: number }
-
-/** One charger as a bare socket: frames by hand, one call outstanding, answers matched by id. */
-class LeanCharger {
-  ws!: WebSocket;
-  private seq = 0;
-  private waiting = new Map<string, { resolve: (payload: any) => void; reject: (err: Error) => void }>();
-
-  constructor(readonly url: string, readonly cpNo: string) {}
-
-  open(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.ws = new WebSocket(`${this.url}/ocpp/${this.cpNo}`, ['ocpp1.6'], { perMessageDeflate: false });
-      this.ws.once('open', () => resolve());
-      this.ws.once('error', reject);
-      // A socket that dies fails its calls, so a storm retries instead of waiting forever.
-      this.ws.once('close', () => {
-        for (const w of this.waiting.values()) w.reject(new Error('closed'));
-        this.waiting.clear();
-        reject(new Error('closed'));
-      });
-      this.ws.on('message', (data) => {
-        const msg = JSON.parse(data.toString());
-        const done = this.waiting.get(msg[1]);
-        if (!done) return;
-        this.waiting.delete(msg[1]);
-        done.resolve(msg[0] === 3 ? msg[2] : { callError: msg[2] });
-      });
-    });
-  }
-
-  call(action: string, payload: unknown): Promise<any> {
-    const id = String(++this.seq);
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      this.ws.send(JSON.stringify([2, id, action, payload]));
-    });
-  }
-
-  async boot(): Promise<void> {
-    await this.open();
-    const res = await this.call('BootNotification', { chargePointVendor: 'Bench', chargePointModel: 'Lean' });
-    if (res.status !== 'Accepted') throw new Error(`${this.cpNo}: boot ${JSON.stringify(res)}`);
-  }
-}
+interface Stats { rss: number; heap: number; cpuMs: number; connections: number; online: number; requests: number; meterValues: number }
 
 async function drive(): Promise<void> {
-  const chargers = arg('chargers', 10000);
+  const chargers = arg('chargers', 15000);
+  const hold = arg('hold', 30);
   const meterChargers = arg('meter-chargers', 500);
   const seconds = arg('seconds', 15);
   const env = { ...process.env };
@@ -118,10 +80,11 @@ async function drive(): Promise<void> {
   else delete env.TEST_DATABASE_URL;
   const child = fork(fileURLToPath(import.meta.url), ['--serve', '--chargers', String(chargers)], {
     env,
-    execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
+    execArgv: ['--import', 'tsx', '--max-old-space-size=4096', ...(process.argv.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir=/tmp/ocpp-bench-profiles'] : [])],
   });
   const ready = await message(child, 'ready');
-  const url: string = ready.wsUrl;
+  const { hostname: host, port } = new URL(ready.wsUrl);
+  const charger = (i: number) => new RawCharger(host, Number(port), `B${i + 1}`);
   console.log(`database: ${ready.db}; chargers in cps: ${chargers}`);
   const stats = async (): Promise<Stats> => {
     child.send({ type: 'stats' });
@@ -130,23 +93,29 @@ async function drive(): Promise<void> {
 
   try {
     if (!only || only === 'connections' || only === 'storm') {
-      const fleet = Array.from({ length: chargers }, (_, i) => new LeanCharger(url, `B${i + 1}`));
+      const fleet = Array.from({ length: chargers }, (_, i) => charger(i));
       const before = await stats();
       const t0 = performance.now();
       await pool(fleet, 200, (c) => c.boot());
       const secs = (performance.now() - t0) / 1000;
       await until(async () => (await stats()).online === chargers);
+      const booted = await stats();
+      console.log(
+        `connect+boot: ${booted.connections} connections, online_flag 1: ${booted.online}; ${Math.round(chargers / secs)}/s ` +
+          `(${secs.toFixed(1)} s, 200 at a time); server CPU ${((booted.cpuMs - before.cpuMs) / chargers).toFixed(2)} ms per connect+boot`,
+      );
+      const beat = await heartbeats(fleet, hold);
       const held = await stats();
       console.log(
-        `connections held: ${held.connections}, online_flag 1: ${held.online}; connect+boot ${Math.round(chargers / secs)}/s ` +
-          `(${secs.toFixed(1)} s, 200 at a time); server RSS ${mb(held.rss)} MB (+${((held.rss - before.rss) / chargers / 1024).toFixed(1)} KB each), ` +
-          `server CPU ${((held.cpuMs - before.cpuMs) / chargers).toFixed(2)} ms per connect+boot`,
+        `held ${hold} s: ${held.connections} connections, online_flag 1: ${held.online}; ${beat.sent} Heartbeats answered ` +
+          `(${beat.failed} failed), p50 ${beat.p50.toFixed(1)} ms, p99 ${beat.p99.toFixed(1)} ms; server RSS ${mb(held.rss)} MB, heap ${mb(held.heap)} MB ` +
+          `(+${((held.rss - before.rss) / chargers / 1024).toFixed(1)} KB each), server CPU while held ${((held.cpuMs - booted.cpuMs) / hold / 10).toFixed(1)} %`,
       );
 
       if (!only || only === 'storm') {
         // Every charger loses its connection at once and comes straight back (a network blip, a
         // load balancer restart): all reconnect and boot together.
-        for (const c of fleet) c.ws.terminate();
+        for (const c of fleet) c.terminate();
         const s0 = await stats();
         const t1 = performance.now();
         let failed = 0;
@@ -173,39 +142,36 @@ async function drive(): Promise<void> {
             `connections ${s1.connections}, online ${s1.online}; server CPU ${((s1.cpuMs - s0.cpuMs) / 1000).toFixed(1)} s`,
         );
       }
-      for (const c of fleet) c.ws.terminate();
+      for (const c of fleet) c.terminate();
       await until(async () => (await stats()).online === 0);
     }
 
     if (!only || only === 'meter') {
-      const fleet = Array.from({ length: meterChargers }, (_, i) => new LeanCharger(url, `B${i + 1}`));
+      const fleet = Array.from({ length: meterChargers }, (_, i) => charger(i));
       await pool(fleet, 200, (c) => c.boot());
       const txs = await Promise.all(fleet.map((c) =>
         c.call('StartTransaction', { connectorId: 1, idTag: 'BENCH', meterStart: 0, timestamp: new Date().toISOString() }).then((r) => r.transactionId as number),
       ));
       const before = await stats();
+      const driverBefore = process.cpuUsage();
       const latencies: number[] = [];
       let errors = 0;
       const end = performance.now() + seconds * 1000;
       await Promise.all(fleet.map(async (c, i) => {
+        // The frame around the three values that change: message id, timestamp, energy.
+        const head = `","MeterValues",{"connectorId":1,"transactionId":${txs[i]},"meterValue":[{"timestamp":"`;
+        const mid = '","sampledValue":[{"value":"';
+        const tail = '","measurand":"Energy.Active.Import.Register","unit":"Wh"},{"value":"230.1","measurand":"Voltage","unit":"V"},' +
+          '{"value":"16.0","measurand":"Current.Import","unit":"A"}]}]}]';
         for (let wh = 0; performance.now() < end; wh += 10) {
           const t = performance.now();
-          const res = await c.call('MeterValues', {
-            connectorId: 1,
-            transactionId: txs[i],
-            meterValue: [{
-              timestamp: new Date().toISOString(),
-              sampledValue: [
-                { value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
-                { value: '230.1', measurand: 'Voltage', unit: 'V' },
-                { value: '16.0', measurand: 'Current.Import', unit: 'A' },
-              ],
-            }],
-          });
-          if (res?.callError) errors++;
+          const ts = new Date().toISOString();
+          const answer = await c.callRaw((id) => '[2,"' + id + head + ts + mid + wh + tail);
+          if (answer.charCodeAt(1) !== 51) errors++; // not [3,…: a CALLERROR
           latencies.push(performance.now() - t);
         }
       }));
+      const driver = process.cpuUsage(driverBefore);
       const after = await stats();
       latencies.sort((a, b) => a - b);
       const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
@@ -213,14 +179,50 @@ async function drive(): Promise<void> {
         `MeterValues: ${meterChargers} chargers, one call outstanding each, ${seconds} s: ${Math.round(latencies.length / seconds)}/s answered ` +
           `(${errors} CALLERROR), latency p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${pct(100)} ms; ` +
           `rows written: cp_requests +${after.requests - before.requests}, cp_meter_values +${after.meterValues - before.meterValues}; ` +
-          `server CPU ${((after.cpuMs - before.cpuMs) / latencies.length * 1000).toFixed(0)} µs per message`,
+          `server CPU ${((after.cpuMs - before.cpuMs) / latencies.length * 1000).toFixed(0)} µs per message ` +
+          `(${((after.cpuMs - before.cpuMs) / seconds / 10).toFixed(0)} % of a core), driver ${((driver.user + driver.system) / 1000 / seconds / 10).toFixed(0)} %; ` +
+          `server RSS ${mb(after.rss)} MB, heap ${mb(after.heap)} MB`,
       );
-      for (const c of fleet) c.ws.terminate();
+      for (const c of fleet) c.terminate();
     }
   } finally {
     child.send({ type: 'close' });
     await new Promise((r) => child.once('exit', r));
   }
+}
+
+/**
+ * Holds the fleet for `seconds`, every charger sending one Heartbeat in that time, spread evenly
+ * (as a fleet with that heartbeat interval does) by one timer sending a slice every 100 ms.
+ */
+async function heartbeats(fleet: RawCharger[], seconds: number): Promise<{ sent: number; failed: number; p50: number; p99: number }> {
+  const latencies: number[] = [];
+  let failed = 0;
+  let next = 0;
+  const pending: Promise<void>[] = [];
+  const ticks = Math.max(1, seconds * 10);
+  const frame = (id: string) => '[2,"' + id + '","Heartbeat",{}]';
+  await new Promise<void>((resolve) => {
+    let tick = 0;
+    const timer = setInterval(() => {
+      const upTo = Math.round((++tick / ticks) * fleet.length);
+      for (; next < upTo; next++) {
+        const t = performance.now();
+        pending.push(fleet[next].callRaw(frame).then(
+          (answer) => void (answer.charCodeAt(1) === 51 ? latencies.push(performance.now() - t) : failed++),
+          () => void failed++,
+        ));
+      }
+      if (tick >= ticks) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 100);
+  });
+  await Promise.all(pending);
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  return { sent: latencies.length, failed, p50: pct(50), p99: pct(99) };
 }
 
 function message(child: ChildProcess, type: string): Promise<any> {

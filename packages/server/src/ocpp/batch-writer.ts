@@ -62,10 +62,13 @@ const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
 /**
  * Group commit for the high-volume OCPP tables: writes queued within a few milliseconds (or up
- * to a few hundred rows) go to the database in one transaction of one statement per table, and
- * each caller's promise resolves only once that transaction has committed — a charger is
- * answered only for what is durable. One flush runs at a time; writes arriving meanwhile form
- * the next batch. Statements take arrays (unnest), so their text never changes with batch size.
+ * to 1,500 rows) go to the database in one transaction of one statement per table, and each
+ * caller's promise resolves only once that transaction has committed — a charger is answered
+ * only for what is durable. One flush runs at a time; writes arriving meanwhile form the next
+ * batch, so the batch is what queued during the previous commit. Its cap must not be below
+ * that: at 300 rows (100 MeterValues) the queue of 500 chargers took five commits to clear and
+ * capped the bench at 8,800 messages/s; at 1,500 rows one commit takes it all (11,500/s).
+ * Statements take arrays (unnest), so their text never changes with batch size.
  */
 export class BatchWriter {
   private queue: Pending[] = [];
@@ -75,7 +78,7 @@ export class BatchWriter {
 
   constructor(
     private readonly db: Database,
-    private readonly opts: { delayMs: number; maxRows: number } = { delayMs: 4, maxRows: 300 },
+    private readonly opts: { delayMs: number; maxRows: number } = { delayMs: 4, maxRows: 1500 },
   ) {}
 
   write(set: WriteSet): Promise<void> {
