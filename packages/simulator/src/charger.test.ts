@@ -1,25 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SimulatedCharger } from './charger.ts';
-import type { SimulatedChargerOptions } from './link.ts';
-import { TestCentral } from './test-central.ts';
+import { describe, expect, it } from 'vitest';
+import { withTestCentral } from './test-central.ts';
 
-let central: TestCentral;
-const started: SimulatedCharger[] = [];
-
-beforeEach(async () => {
-  central = await new TestCentral().start();
-});
-
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((cp) => cp.stop()));
-  await central.close();
-});
-
-function charger(options: Partial<SimulatedChargerOptions> = {}): SimulatedCharger {
-  const cp = new SimulatedCharger({ url: central.url, cpNo: 'CP001', connectors: 2, rebootDelayMs: 50, ...options });
-  started.push(cp);
-  return cp;
-}
+const t = withTestCentral({ connectors: 2, rebootDelayMs: 50 });
+const charger = t.charger;
 
 const energyOf = (params: any) => Number(params.meterValue[0].sampledValue
   .find((v: any) => v.measurand === 'Energy.Active.Import.Register').value);
@@ -29,10 +12,10 @@ describe('boot and status', () => {
     const cp = charger({ vendor: 'Acme', model: 'X1' });
     await cp.start();
     expect(cp.isConnected).toBe(true);
-    const boot = central.messages('BootNotification')[0];
+    const boot = t.central.messages('BootNotification')[0];
     expect(boot.params).toMatchObject({ chargePointVendor: 'Acme', chargePointModel: 'X1' });
-    await central.waitFor(() => central.messages('StatusNotification').length === 3);
-    expect(central.messages('StatusNotification').map((m) => [m.params.connectorId, m.params.status]))
+    await t.central.waitFor(() => t.central.messages('StatusNotification').length === 3);
+    expect(t.central.messages('StatusNotification').map((m) => [m.params.connectorId, m.params.status]))
       .toEqual([[0, 'Available'], [1, 'Available'], [2, 'Available']]);
     expect(cp.config.int('HeartbeatInterval')).toBe(300);
 
@@ -42,16 +25,16 @@ describe('boot and status', () => {
     expect(cp.transactionId(1)).toBe(txId);
     await cp.stopTransaction(1);
     await cp.unplug(1);
-    const statuses = central.messages('StatusNotification').slice(3).map((m) => m.params.status);
+    const statuses = t.central.messages('StatusNotification').slice(3).map((m) => m.params.status);
     expect(statuses).toEqual(['Preparing', 'Charging', 'Finishing', 'Available']);
-    const stop = central.messages('StopTransaction')[0].params;
+    const stop = t.central.messages('StopTransaction')[0].params;
     expect(stop).toMatchObject({ transactionId: txId, reason: 'Local', idTag: 'TAG1' });
     expect(stop.transactionData).toHaveLength(2);
   });
 
   it('keeps asking while the central system answers Pending', async () => {
     let boots = 0;
-    central.answers.set('BootNotification', () => ({
+    t.central.answers.set('BootNotification', () => ({
       status: ++boots < 2 ? 'Pending' : 'Accepted', currentTime: new Date().toISOString(), interval: 1,
     }));
     const cp = charger();
@@ -61,7 +44,7 @@ describe('boot and status', () => {
   });
 
   it('fails to start when the central system refuses the connection', async () => {
-    await central.close();
+    await t.central.close();
     const cp = charger({ url: 'ws://127.0.0.1:1/ocpp' });
     await expect(cp.start()).rejects.toThrow();
     expect(cp.isConnected).toBe(false);
@@ -80,7 +63,7 @@ describe('charging', () => {
     await cp.sendMeterValues(1);
     now += hour / 10;
     await cp.sendMeterValues(1);
-    const [first, second] = central.messages('MeterValues').map((m) => m.params);
+    const [first, second] = t.central.messages('MeterValues').map((m) => m.params);
     expect(first.transactionId).toBe(txId);
     // 32 A × 230 V × 0.1 h = 736 Wh per step.
     expect(energyOf(first)).toBe(736);
@@ -88,7 +71,7 @@ describe('charging', () => {
     const current = first.meterValue[0].sampledValue.find((v: any) => v.measurand === 'Current.Import');
     expect(current).toMatchObject({ value: '32.0', unit: 'A' });
 
-    const answer = await central.call('CP001', 'SetChargingProfile', {
+    const answer = await t.central.call('CP001', 'SetChargingProfile', {
       connectorId: 1,
       csChargingProfiles: {
         chargingProfileId: 7, transactionId: txId, stackLevel: 1, chargingProfilePurpose: 'TxProfile', chargingProfileKind: 'Relative',
@@ -99,13 +82,13 @@ describe('charging', () => {
     expect(cp.allowedCurrent(1)).toBe(10);
     now += hour / 10;
     await cp.sendMeterValues(1);
-    const third = central.messages('MeterValues')[2].params;
+    const third = t.central.messages('MeterValues')[2].params;
     expect(energyOf(third) - energyOf(second)).toBe(230);
 
-    expect((await central.call('CP001', 'ClearChargingProfile', { id: 7 })).status).toBe('Accepted');
+    expect((await t.central.call('CP001', 'ClearChargingProfile', { id: 7 })).status).toBe('Accepted');
     expect(cp.allowedCurrent(1)).toBe(32);
     await cp.stopTransaction(1);
-    expect(central.messages('StopTransaction')[0].params.meterStop).toBe(736 * 2 + 230);
+    expect(t.central.messages('StopTransaction')[0].params.meterStop).toBe(736 * 2 + 230);
   });
 
   it('refuses a TxProfile without a transaction and shares the charge point maximum', async () => {
@@ -115,10 +98,10 @@ describe('charging', () => {
       chargingProfileId: limit, stackLevel: 0, chargingProfilePurpose: purpose, chargingProfileKind: 'Absolute',
       chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit }] },
     });
-    expect((await central.call('CP001', 'SetChargingProfile', { connectorId: 1, csChargingProfiles: profile('TxProfile', 6) })).status).toBe('Rejected');
-    expect((await central.call('CP001', 'SetChargingProfile', { connectorId: 0, csChargingProfiles: profile('TxDefaultProfile', 16) })).status).toBe('Accepted');
+    expect((await t.central.call('CP001', 'SetChargingProfile', { connectorId: 1, csChargingProfiles: profile('TxProfile', 6) })).status).toBe('Rejected');
+    expect((await t.central.call('CP001', 'SetChargingProfile', { connectorId: 0, csChargingProfiles: profile('TxDefaultProfile', 16) })).status).toBe('Accepted');
     expect(cp.allowedCurrent(2)).toBe(16);
-    expect((await central.call('CP001', 'SetChargingProfile', { connectorId: 0, csChargingProfiles: profile('ChargePointMaxProfile', 20) })).status).toBe('Accepted');
+    expect((await t.central.call('CP001', 'SetChargingProfile', { connectorId: 0, csChargingProfiles: profile('ChargePointMaxProfile', 20) })).status).toBe('Accepted');
     await cp.startTransaction(1, 'A');
     await cp.startTransaction(2, 'B');
     expect(cp.allowedCurrent(1)).toBe(10);
@@ -128,11 +111,11 @@ describe('charging', () => {
     const cp = charger({ connectors: 1, meterIntervalSec: 1 });
     await cp.start();
     await cp.startTransaction(1, 'TAG1');
-    await central.waitFor(() => central.messages('MeterValues').length >= 2, 4000);
+    await t.central.waitFor(() => t.central.messages('MeterValues').length >= 2, 4000);
     await cp.stopTransaction(1);
-    const count = central.messages('MeterValues').length;
+    const count = t.central.messages('MeterValues').length;
     await new Promise((r) => setTimeout(r, 1200));
-    expect(central.messages('MeterValues').length).toBe(count);
+    expect(t.central.messages('MeterValues').length).toBe(count);
   });
 });
 
@@ -142,15 +125,15 @@ describe('commands', () => {
     await cp.start();
     const commands: string[] = [];
     cp.on('command', (method) => commands.push(method));
-    expect(await central.call('CP001', 'RemoteStartTransaction', { connectorId: 2, idTag: 'REMOTE1' })).toEqual({ status: 'Accepted' });
-    const start = await central.waitFor((m) => m.method === 'StartTransaction');
+    expect(await t.central.call('CP001', 'RemoteStartTransaction', { connectorId: 2, idTag: 'REMOTE1' })).toEqual({ status: 'Accepted' });
+    const start = await t.central.waitFor((m) => m.method === 'StartTransaction');
     expect(start.params).toMatchObject({ connectorId: 2, idTag: 'REMOTE1' });
-    await central.waitFor((m) => m.method === 'StatusNotification' && m.params.status === 'Charging');
+    await t.central.waitFor((m) => m.method === 'StatusNotification' && m.params.status === 'Charging');
     const txId = cp.transactionId(2)!;
-    expect(await central.call('CP001', 'RemoteStopTransaction', { transactionId: txId })).toEqual({ status: 'Accepted' });
-    const stop = await central.waitFor((m) => m.method === 'StopTransaction');
+    expect(await t.central.call('CP001', 'RemoteStopTransaction', { transactionId: txId })).toEqual({ status: 'Accepted' });
+    const stop = await t.central.waitFor((m) => m.method === 'StopTransaction');
     expect(stop.params).toMatchObject({ transactionId: txId, reason: 'Remote' });
-    expect(await central.call('CP001', 'RemoteStopTransaction', { transactionId: 999 })).toEqual({ status: 'Rejected' });
+    expect(await t.central.call('CP001', 'RemoteStopTransaction', { transactionId: 999 })).toEqual({ status: 'Rejected' });
     expect(commands).toEqual(['RemoteStartTransaction', 'RemoteStopTransaction', 'RemoteStopTransaction']);
   });
 
@@ -158,17 +141,17 @@ describe('commands', () => {
     const cp = charger();
     await cp.start();
     await cp.startTransaction(1, 'TAG1');
-    expect(await central.call('CP001', 'Reset', { type: 'Soft' })).toEqual({ status: 'Accepted' });
-    await central.waitFor(() => central.messages('BootNotification').length === 2);
-    expect(central.messages('StopTransaction')[0].params.reason).toBe('SoftReset');
-    await central.waitFor(() => cp.isConnected && cp.counters.bootCount === 2);
+    expect(await t.central.call('CP001', 'Reset', { type: 'Soft' })).toEqual({ status: 'Accepted' });
+    await t.central.waitFor(() => t.central.messages('BootNotification').length === 2);
+    expect(t.central.messages('StopTransaction')[0].params.reason).toBe('SoftReset');
+    await t.central.waitFor(() => cp.isConnected && cp.counters.bootCount === 2);
     expect(cp.connectorStatus(1)).toBe('Available');
   });
 
   it('answers configuration, availability, trigger, unlock, diagnostics and data transfer', async () => {
     const cp = charger({ vendor: 'Acme', diagnosticsUploadMs: 10 });
     await cp.start();
-    const call = (method: string, params: Record<string, unknown>) => central.call('CP001', method, params);
+    const call = (method: string, params: Record<string, unknown>) => t.central.call('CP001', method, params);
 
     const config = await call('GetConfiguration', { key: ['HeartbeatInterval', 'Nope'] });
     expect(config).toEqual({ configurationKey: [{ key: 'HeartbeatInterval', readonly: false, value: '300' }], unknownKey: ['Nope'] });
@@ -183,19 +166,19 @@ describe('commands', () => {
     await cp.startTransaction(1, 'TAG1');
     expect(await call('ChangeAvailability', { connectorId: 1, type: 'Inoperative' })).toEqual({ status: 'Scheduled' });
     expect(await call('UnlockConnector', { connectorId: 1 })).toEqual({ status: 'Unlocked' });
-    await central.waitFor((m) => m.method === 'StopTransaction' && m.params.reason === 'UnlockCommand');
+    await t.central.waitFor((m) => m.method === 'StopTransaction' && m.params.reason === 'UnlockCommand');
     expect(cp.connectorStatus(1)).toBe('Unavailable');
 
     expect(await call('TriggerMessage', { requestedMessage: 'Heartbeat' })).toEqual({ status: 'Accepted' });
-    await central.waitFor((m) => m.method === 'Heartbeat');
+    await t.central.waitFor((m) => m.method === 'Heartbeat');
     expect(await call('TriggerMessage', { requestedMessage: 'MeterValues', connectorId: 1 })).toEqual({ status: 'Accepted' });
-    const triggered = await central.waitFor((m) => m.method === 'MeterValues');
+    const triggered = await t.central.waitFor((m) => m.method === 'MeterValues');
     expect(triggered.params.meterValue[0].sampledValue[0].context).toBe('Trigger');
 
     const diagnostics = await call('GetDiagnostics', { location: 'ftp://example.com/' });
     expect(diagnostics.fileName).toMatch(/^CP001-diagnostics-/);
-    await central.waitFor((m) => m.method === 'DiagnosticsStatusNotification' && m.params.status === 'Uploaded');
-    expect(central.messages('DiagnosticsStatusNotification').map((m) => m.params.status)).toEqual(['Uploading', 'Uploaded']);
+    await t.central.waitFor((m) => m.method === 'DiagnosticsStatusNotification' && m.params.status === 'Uploaded');
+    expect(t.central.messages('DiagnosticsStatusNotification').map((m) => m.params.status)).toEqual(['Uploading', 'Uploaded']);
 
     expect(await call('DataTransfer', { vendorId: 'Acme', data: 'x' })).toEqual({ status: 'Accepted', data: 'x' });
     expect(await call('DataTransfer', { vendorId: 'Other' })).toEqual({ status: 'UnknownVendorId' });
@@ -207,7 +190,7 @@ describe('commands', () => {
     const cp = charger();
     cp.respondTo('RemoteStartTransaction', () => ({ status: 'Rejected' }));
     await cp.start();
-    expect(await central.call('CP001', 'RemoteStartTransaction', { idTag: 'X' })).toEqual({ status: 'Rejected' });
-    expect(central.messages('StartTransaction')).toHaveLength(0);
+    expect(await t.central.call('CP001', 'RemoteStartTransaction', { idTag: 'X' })).toEqual({ status: 'Rejected' });
+    expect(t.central.messages('StartTransaction')).toHaveLength(0);
   });
 });

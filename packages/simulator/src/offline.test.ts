@@ -1,25 +1,8 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { SimulatedCharger } from './charger.ts';
-import type { SimulatedChargerOptions } from './link.ts';
-import { TestCentral } from './test-central.ts';
+import { expect, it } from 'vitest';
+import { withTestCentral } from './test-central.ts';
 
-let central: TestCentral;
-const started: SimulatedCharger[] = [];
-
-beforeEach(async () => {
-  central = await new TestCentral().start();
-});
-
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((cp) => cp.stop()));
-  await central.close();
-});
-
-function charger(options: Partial<SimulatedChargerOptions> = {}): SimulatedCharger {
-  const cp = new SimulatedCharger({ url: central.url, cpNo: 'CP001', connectors: 1, backoff: { initialMs: 50, maxMs: 400 }, ...options });
-  started.push(cp);
-  return cp;
-}
+const t = withTestCentral({ connectors: 1, backoff: { initialMs: 50, maxMs: 400 } });
+const charger = t.charger;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -27,10 +10,10 @@ it('replays what happened while the central system was down, in order, with the 
   const cp = charger();
   await cp.start();
   const txId = await cp.startTransaction(1, 'TAG1');
-  await central.waitFor(() => cp.queued === 0 && central.messages('StatusNotification').length === 3);
-  await central.close();
-  await central.waitFor(() => !cp.isConnected);
-  const before = central.received.length;
+  await t.central.waitFor(() => cp.queued === 0 && t.central.messages('StatusNotification').length === 3);
+  await t.central.close();
+  await t.central.waitFor(() => !cp.isConnected);
+  const before = t.central.received.length;
 
   await cp.sendMeterValues(1);
   await sleep(20);
@@ -43,14 +26,14 @@ it('replays what happened while the central system was down, in order, with the 
   expect(await cp.authorize('STRANGER')).toEqual({ status: 'Invalid' });
 
   await sleep(100);
-  await central.start();
-  await central.waitFor(() => cp.isConnected && cp.queued === 0, 5000);
-  const replayed = central.received.slice(before);
+  await t.central.start();
+  await t.central.waitFor(() => cp.isConnected && cp.queued === 0, 5000);
+  const replayed = t.central.received.slice(before);
   expect(replayed.map((m) => m.method)).toEqual(['MeterValues', 'StopTransaction', 'StatusNotification', 'StatusNotification']);
   expect(replayed.map((m) => m.params.status).slice(2)).toEqual(['Finishing', 'Available']);
   expect(replayed[1].params.transactionId).toBe(txId);
   // No new boot after a network loss: the charger never restarted.
-  expect(central.messages('BootNotification')).toHaveLength(1);
+  expect(t.central.messages('BootNotification')).toHaveLength(1);
   const timestamps = [
     replayed[0].params.meterValue[0].timestamp, replayed[1].params.timestamp, replayed[2].params.timestamp, replayed[3].params.timestamp,
   ].map((t: string) => Date.parse(t));
@@ -70,14 +53,14 @@ it('a transaction started offline gets its id on replay, and the messages after 
   const started = cp.startTransaction(1, 'TAG1');
   await cp.sendMeterValues(1);
   await cp.stopTransaction(1);
-  expect(central.messages('StartTransaction')).toHaveLength(0);
+  expect(t.central.messages('StartTransaction')).toHaveLength(0);
 
   await cp.reconnect();
   const txId = await started;
   expect(cp.queued).toBe(0);
-  expect(central.messages('MeterValues')[0].params.transactionId).toBe(txId);
-  expect(central.messages('StopTransaction')[0].params.transactionId).toBe(txId);
-  expect(central.messages('StatusNotification').map((m) => m.params.status))
+  expect(t.central.messages('MeterValues')[0].params.transactionId).toBe(txId);
+  expect(t.central.messages('StopTransaction')[0].params.transactionId).toBe(txId);
+  expect(t.central.messages('StatusNotification').map((m) => m.params.status))
     .toEqual(['Available', 'Available', 'Preparing', 'Charging', 'Finishing']);
 });
 
@@ -86,7 +69,7 @@ it('after a manual disconnect it stays offline until reconnect()', async () => {
   await cp.start();
   cp.disconnect();
   await sleep(300);
-  expect(central.isConnected('CP001')).toBe(false);
+  expect(t.central.isConnected('CP001')).toBe(false);
   await cp.reconnect();
   expect(cp.isConnected).toBe(true);
   expect(await cp.heartbeat()).toBeTypeOf('string');
@@ -97,26 +80,26 @@ it('reconnects with growing, capped, jittered delays while the central system is
   await cp.start();
   const delays: number[] = [];
   cp.on('reconnecting', ({ delayMs }: { delayMs: number }) => delays.push(delayMs));
-  await central.close();
-  await central.waitFor(() => delays.length >= 5, 5000);
+  await t.central.close();
+  await t.central.waitFor(() => delays.length >= 5, 5000);
   // attempt n waits in [0.5, 1] × min(max, initial × 2^n)
   const caps = [40, 80, 160, 160, 160];
   for (const [i, cap] of caps.entries()) {
     expect(delays[i]).toBeGreaterThanOrEqual(cap / 2);
     expect(delays[i]).toBeLessThanOrEqual(cap);
   }
-  await central.start();
-  await central.waitFor(() => cp.isConnected, 5000);
-  expect(central.isConnected('CP001')).toBe(true);
+  await t.central.start();
+  await t.central.waitFor(() => cp.isConnected, 5000);
+  expect(t.central.isConnected('CP001')).toBe(true);
 });
 
 it('start({retry: true}) waits for a central system that comes up later', async () => {
-  await central.close();
+  await t.central.close();
   const cp = charger({ backoff: { initialMs: 30, maxMs: 60 } });
   const up = cp.start({ retry: true });
   await sleep(200);
   expect(cp.isConnected).toBe(false);
-  await central.start();
+  await t.central.start();
   await up;
   expect(cp.isConnected).toBe(true);
 });

@@ -1,5 +1,8 @@
 import { RPCServer } from 'ocpp-rpc';
 import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach } from 'vitest';
+import { SimulatedCharger } from './charger.ts';
+import type { SimulatedChargerOptions } from './link.ts';
 
 /** A received call, as the central system saw it. */
 export interface Received {
@@ -101,4 +104,28 @@ export class TestCentral {
       default: return {};
     }
   }
+}
+
+/**
+ * Gives each test of the file a fresh TestCentral (`t.central`) and a charger factory whose
+ * chargers are all stopped after the test, with the file's default options.
+ */
+export function withTestCentral(defaults: Partial<SimulatedChargerOptions>) {
+  const started: SimulatedCharger[] = [];
+  const t = {
+    central: undefined as unknown as TestCentral,
+    charger(options: Partial<SimulatedChargerOptions> = {}): SimulatedCharger {
+      const cp = new SimulatedCharger({ url: t.central.url, cpNo: 'CP001', connectors: 1, ...defaults, ...options });
+      started.push(cp);
+      return cp;
+    },
+  };
+  beforeEach(async () => {
+    t.central = await new TestCentral().start();
+  });
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((cp) => cp.stop()));
+    await t.central.close();
+  });
+  return t;
 }
