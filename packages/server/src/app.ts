@@ -45,6 +45,12 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
 
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof HttpError) return reply.status(err.statusCode).send(err.body);
+    // A PostgreSQL data exception (class 22) is a value the checks before it let through: the client's
+    // input, answered as such rather than as a server fault. It is still logged, as a gap to close.
+    if (typeof err.code === 'string' && /^22[0-9A-Z]{3}$/.test(err.code)) {
+      req.log.warn({ err }, 'database refused a value');
+      return reply.status(400).send({ errors: ['A value has the wrong form'], fields: {} });
+    }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, too large, wrong content type.

@@ -81,6 +81,11 @@ function mapDbError(err: any, def: ResourceDef): never {
     const field = def.fields.find((f) => f.unique && String(err.constraint ?? err.detail ?? '').includes(f.field))?.field ?? 'id';
     throw badRequest(`${field}: already_exist`, { [field]: 'already_exist' });
   }
+  if (code === '23502') {
+    // A field that may be left out but not emptied (a column with a default, such as a flag).
+    const field = typeof err.column === 'string' ? err.column : 'id';
+    throw badRequest(`${field}: required`, { [field]: 'required' });
+  }
   if (code === '23503') {
     const field = def.fields.find((f) => String(err.detail ?? err.constraint ?? '').includes(f.field))?.field;
     throw badRequest(field ? `${field}: invalid` : 'The record is referenced by or refers to a record that does not exist', field ? { [field]: 'invalid' } : {});

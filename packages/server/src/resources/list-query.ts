@@ -55,6 +55,7 @@ export function parseValue(column: ColumnDef, raw: string, type: ValueType = col
     return n;
   }
   if (raw.length > 200) throw badRequest(`Parameter ${column.field} is too long`, { [column.field]: 'invalid' });
+  if (raw.includes('\u0000')) throw badRequest(`Parameter ${column.field} holds a NUL character`, { [column.field]: 'invalid' });
   return raw;
 }
 

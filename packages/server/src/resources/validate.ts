@@ -18,6 +18,8 @@ function coerce(f: FieldDef, value: unknown, errors: Record<string, string>): un
       if (typeof value !== 'string' && typeof value !== 'number') return fail();
       const s = String(value);
       if (s.length > (f.maxLength ?? 10_000)) return fail('too_long');
+      // PostgreSQL text cannot hold NUL.
+      if (s.includes('\u0000')) return fail();
       return f.input === 'email' && s && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s) ? fail('format_error') : s;
     }
     case 'int':
