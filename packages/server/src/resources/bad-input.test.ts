@@ -35,6 +35,23 @@ describe('bad input never answers 500 and changes nothing', () => {
     }
   });
 
+  it('in the bodies, ids and queries of the charger commands', async () => {
+    const [cp] = await s.db.query(`SELECT cp_id FROM cps LIMIT 1`);
+    for (const path of ['rsrStartCharger', 'rsrStopCharger', 'unlockCharger']) {
+      for (const id of [cp.cp_id, 0, 'x', '99999999999']) {
+        for (const body of [...NASTY.map((v) => ({ connectorId: v, time: v, remark: v })), NASTY[0], [1, 2], 'text']) {
+          const res = await s.api('POST', `/api/cps/${path}/${id}`, { token, body });
+          expect(res.status, `${path}/${id} ${JSON.stringify(body)?.slice(0, 40)} → ${JSON.stringify(res.body).slice(0, 200)}`).toBeLessThan(500);
+        }
+      }
+    }
+    for (const query of ['rsrResetCharger/1?type=%00', 'rsrResetCharger/1?type=Warm', 'change_availability/1/x?availabilityType=Maybe',
+      'change_availability/1/99999999999?availabilityType=Inoperative', 'getDiagnostics/1?location=%00', 'triggerMessage/1?requestedMessage=Nope&connectorId=-1']) {
+      const res = await s.api('GET', `/api/cps/${query}`, { token });
+      expect(res.status, `${query} → ${JSON.stringify(res.body).slice(0, 200)}`).toBeLessThan(500);
+    }
+  });
+
   it('in every filter of every list, and in ids', async () => {
     for (const def of Object.values(RESOURCES)) {
       for (const c of def.columns.filter((c) => c.filter)) {
