@@ -18,11 +18,11 @@ async function createOperator(): Promise<void> {
 }
 
 async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${portal}/`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.goto(`${portal}/login`);
+  // By position, not label: the page may be in either language.
+  await page.locator('form input').first().fill(username);
+  await page.locator('form input[type=password]').fill(password);
+  await page.locator('form button[type=submit]').click();
   await page.getByTestId('user-menu').waitFor();
 }
 
@@ -85,8 +85,9 @@ describe('staff portal in a real browser', () => {
     assert.equal(ids.length, 2);
 
     // Sort by address ascending (server side), then filter by a part of the address.
+    const sorted = page.waitForResponse((r) => r.url().includes('sort_by=address'));
     await page.locator('.ant-table-thead th').filter({ hasText: /^Address$/ }).click();
-    await page.waitForResponse((r) => r.url().includes('sort_by=address'));
+    await sorted;
     let rows = await tableRows(page);
     assert.ok(rows[0].some((c) => c === 'Alpha Tower Car Park'), `first row after sort: ${rows[0]}`);
 
@@ -145,5 +146,18 @@ describe('staff portal in a real browser', () => {
     await page.waitForURL(/\/login/);
     assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k)).length), 0);
     await screenshot(page, '09-signed-out');
+  });
+
+  it('sends a user to the 403 page and drops the session when the server refuses a record', async () => {
+    // Only the server knows which sites a user may see: restrict the operator to none, then open a site.
+    const site = await api('POST', '/api/cp_locs', { address: 'Head Office Car Park' });
+    const users = await api('GET', `/api/users?username=${OPERATOR.username}`);
+    await signIn(page, OPERATOR.username, OPERATOR.password);
+    await api('PUT', `/api/users/${users.dataset.content[0].id}`, { cp_loc_flag: 0, loc_id: [] });
+    await page.goto(`${portal}/cp_locs/${site.data.loc_id}`);
+    await page.getByText('操作權限不足或帳號已登出').waitFor();
+    assert.match(page.url(), /\/error\/403/);
+    await screenshot(page, '10-forbidden');
+    assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k)).length), 0);
   });
 });
