@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, launch, portal, screenshot } from '../support.ts';
+import { adminPassword, api, launch, portal, screenshot } from '../support.ts';
 
 const OPERATOR = { username: 'site-operator', password: 'operator-pass-1' };
 
@@ -159,5 +159,18 @@ describe('staff portal in a real browser', () => {
     assert.match(page.url(), /\/error\/403/);
     await screenshot(page, '10-forbidden');
     assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k)).length), 0);
+  });
+
+  it('shows disabled chargers once the default "enabled" filter is removed', async () => {
+    const site = await api('POST', '/api/cp_locs', { address: 'Filter Demo Site' });
+    await api('POST', '/api/cps', { cp_no: 'E2E-ON', name: 'on', loc_id: site.data.loc_id });
+    await api('POST', '/api/cps', { cp_no: 'E2E-OFF', name: 'off', loc_id: site.data.loc_id, enable_flag: 0 });
+    await signIn(page, 'admin', adminPassword);
+    await page.goto(`${portal}/cps`);
+    await page.getByText('E2E-ON').waitFor();
+    assert.equal(await page.getByText('E2E-OFF').count(), 0);
+    await page.getByTestId('filter-tags').locator('.ant-tag-close-icon').first().click();
+    await page.getByText('E2E-OFF').waitFor();
+    await screenshot(page, '11-chargers-all');
   });
 });

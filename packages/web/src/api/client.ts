@@ -30,11 +30,14 @@ export function setAuthFailureHandler(fn: AuthFailureHandler) {
   onAuthFailure = fn;
 }
 
-/** Repeated keys for arrays (multiselect filters, opts, date ranges); empty values are left out. */
+/**
+ * Repeated keys for arrays (multiselect filters, opts, date ranges); undefined and null are left
+ * out, while '' is sent: for a list it clears a filter the server would otherwise apply by default.
+ */
 export function buildQuery(query?: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
+    if (value === undefined || value === null) continue;
     if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
     else params.append(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
   }

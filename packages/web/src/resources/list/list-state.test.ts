@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { getResource } from '@ev/core';
 import { dateRangeParam, initialState, listQuery } from './list-state.ts';
+import { buildQuery } from '../../api/client.ts';
 
 describe('list query', () => {
   it('sends a date range as the start of the first day and the start of the day after the last', () => {
@@ -18,6 +19,13 @@ describe('list query', () => {
     });
     const pow = getResource('cp_pow')!;
     expect(listQuery(pow, initialState(pow))).toEqual({ size: 10, page: 0, sort_by: 'power_meter_type_id', order: 'desc' });
+  });
+
+  it('sends a removed default filter empty, so that the server does not apply it again', () => {
+    const cps = getResource('cps')!;
+    const { enable_flag: _removed, ...filters } = initialState(cps).filters;
+    expect(listQuery(cps, { ...initialState(cps), filters })).toMatchObject({ enable_flag: '' });
+    expect(buildQuery(listQuery(cps, { ...initialState(cps), filters }))).toContain('enable_flag=&');
   });
 
   it('sends only filters of filterable columns, fixed ones included', () => {

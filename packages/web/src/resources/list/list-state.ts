@@ -74,9 +74,14 @@ export function filterParams(columns: ColumnDef[], filters: Record<string, Filte
   return query;
 }
 
-/** Query of GET /api/{key}: paging, sorting, trash (soft-delete resources only) and the column filters. */
+/**
+ * Query of GET /api/{key}: paging, sorting, trash (soft-delete resources only) and the column filters.
+ * A default filter the user removed is sent empty: left out, the server would apply it again.
+ */
 export function listQuery(def: ResourceDef, state: ListState, fixed: Record<string, FilterValue> = {}): Query {
+  const cleared = Object.fromEntries(Object.keys(def.defaultFilters ?? {}).map((field) => [field, '']));
   return {
+    ...cleared,
     size: state.size,
     page: state.page,
     sort_by: state.sortBy,
