@@ -5,10 +5,8 @@
  * the demo again on the same database reuses them.
  */
 import { runFleet } from '@ev/simulator';
-import { loadConfig } from './config.ts';
-import { openDatabase, type Sql } from './db/client.ts';
-import { seed } from './db/seed.ts';
-import { buildApp } from './app.ts';
+import type { Sql } from './db/client.ts';
+import { startServer } from './start.ts';
 
 const SITES = [
   {
@@ -80,12 +78,10 @@ async function insertDemoData(sql: Sql): Promise<number> {
   return n;
 }
 
-const config = loadConfig();
-const db = await openDatabase(config.databaseUrl);
-const seeded = await seed(db, config.adminPassword);
-const chargers = await db.tx(insertDemoData);
-const app = await buildApp(config, db);
-await app.listen({ port: config.port, host: config.host });
+let chargers = 0;
+const { config, db, app, seeded, portalUrl, onStop } = await startServer(async (database) => {
+  chargers = await database.tx(insertDemoData);
+});
 
 const fleet = runFleet({
   url: `ws://127.0.0.1:${config.port}/ocpp`,
@@ -101,7 +97,7 @@ const fleet = runFleet({
 await fleet.ready;
 
 console.log(`\n  Demo: ${chargers} simulated chargers (${PREFIX}001…) are charging at 2 sites.`);
-console.log(`  Portal: http://localhost:${config.port}/portal/`);
+console.log(`  Portal: ${portalUrl}`);
 if (seeded.generatedAdminPassword) {
   console.log(`  Sign in as "admin" with password: ${seeded.generatedAdminPassword} (printed once; stored only as a hash)`);
 } else {
@@ -115,12 +111,7 @@ const status = setInterval(() => {
   app.log.info({ connected: s.connected, charging: s.charging, sessions: s.sessionsCompleted, sent: s.messagesSent, errors: s.errors }, 'demo fleet');
 }, 60_000);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    clearInterval(status);
-    await fleet.stop();
-    await app.close();
-    await db.close();
-    process.exit(0);
-  });
-}
+onStop(async () => {
+  clearInterval(status);
+  await fleet.stop();
+});

@@ -22,7 +22,7 @@ const PAGING = new Set(['size', 'page', 'sort_by', 'order', 'trash']);
 
 type Query = Record<string, string | string[] | undefined>;
 
-const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+export const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 function single(query: Query, name: string): string | undefined {
   const values = asList(query[name]);

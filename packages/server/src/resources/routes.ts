@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { requireAccess } from './access.ts';
 import { checkDelete, createRecord, deleteRecord, getRecord, parseId, updateRecord } from './engine.ts';
 import { checkExcelRequest, recordPdf, streamExcel } from './export.ts';
-import { parseListQuery } from './list-query.ts';
+import { asList, parseListQuery } from './list-query.ts';
 import { listRecords } from './list.ts';
 import { loadOptions } from './options.ts';
 import { columnVisible } from './sql.ts';
@@ -20,8 +20,6 @@ function definition(key: string): ResourceDef {
   if (!def) throw notFound(`Unknown resource: ${key}`);
   return def;
 }
-
-const asList = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 /** The generic list / view / create / edit / delete / export routes of every resource definition. */
 export function resourceRoutes(app: FastifyInstance) {

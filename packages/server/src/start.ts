@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { seed, type SeedResult } from './db/seed.ts';
+import { buildApp } from './app.ts';
+
+export interface RunningServer {
+  config: Config;
+  db: Database;
+  app: FastifyInstance;
+  seeded: SeedResult;
+  portalUrl: string;
+  /** Work to finish before the server closes on SIGINT / SIGTERM (stop simulated chargers, timers). */
+  onStop(fn: () => Promise<void> | void): void;
+}
+
+/**
+ * Starts the server as configured by the environment: opens and migrates the database, seeds it,
+ * lets `prepare` add data, listens, and closes everything cleanly on SIGINT or SIGTERM.
+ */
+export async function startServer(prepare?: (db: Database) => Promise<void>): Promise<RunningServer> {
+  const config = loadConfig();
+  const db = await openDatabase(config.databaseUrl);
+  const seeded = await seed(db, config.adminPassword);
+  await prepare?.(db);
+  const app = await buildApp(config, db);
+  await app.listen({ port: config.port, host: config.host });
+  const stopHooks: (() => Promise<void> | void)[] = [];
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, async () => {
+      for (const fn of stopHooks) await fn();
+      await app.close();
+      await db.close();
+      process.exit(0);
+    });
+  }
+  return {
+    config,
+    db,
+    app,
+    seeded,
+    portalUrl: `http://localhost:${config.port}${config.portalPath}`,
+    onStop: (fn) => stopHooks.push(fn),
+  };
+}
