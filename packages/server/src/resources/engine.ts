@@ -68,9 +68,13 @@ async function checkUnique(sql: Sql, def: ResourceDef, data: Record<string, unkn
   if (Object.keys(fields).length) throw badRequest(Object.entries(fields).map(([k, v]) => `${k}: ${v}`), fields);
 }
 
-function checkSiteOfNewValues(def: ResourceDef, cols: Record<string, unknown>, user: AuthUser): void {
+/**
+ * A user kept to some sites writes only records of those sites: on create the site must be one of
+ * theirs (an empty one would mean every site), on update only a site they change is checked.
+ */
+function checkSiteOfNewValues(def: ResourceDef, cols: Record<string, unknown>, user: AuthUser, mode: 'create' | 'update'): void {
   const column = def.site?.column;
-  if (user.allSites || !column || !(column in cols)) return;
+  if (user.allSites || !column || (mode === 'update' && !(column in cols))) return;
   if (!user.siteIds.includes(Number(cols[column]))) throw notPermitted(column);
 }
 
@@ -99,7 +103,7 @@ async function writeRow(ctx: WriteContext, data: Record<string, unknown>, id?: n
   const r = resolveResource(def);
   const cols = r.hooks.beforeWrite ? await r.hooks.beforeWrite(ctx, data) : { ...data };
   for (const k of Object.keys(cols)) if (!r.tableColumns.has(k)) throw new Error(`${def.key}: ${k} is not a column of ${def.table}`);
-  checkSiteOfNewValues(def, cols, ctx.user);
+  checkSiteOfNewValues(def, cols, ctx.user, ctx.mode);
   const names = Object.keys(cols);
   const values = names.map((k) => (cols[k] !== null && typeof cols[k] === 'object' && !Array.isArray(cols[k]) ? JSON.stringify(cols[k]) : cols[k]));
   const table = quoteIdent(def.table);

@@ -114,7 +114,7 @@ describe('permissions on every engine route', () => {
   });
 
   it('keeps a site-restricted user to their sites in lists, records, writes, options and exports', async () => {
-    const local = await userWith(s, admin, 'local', ['READ_CPS', 'EDIT_CPS', 'CREATE_CPS', 'READ_CP_LOCS', 'READ_CP_ZONES'], [siteA]);
+    const local = await userWith(s, admin, 'local', ['READ_CPS', 'EDIT_CPS', 'CREATE_CPS', 'READ_CP_LOCS', 'READ_CP_ZONES', 'CREATE_AUTH_CARD', 'EDIT_AUTH_CARD', 'READ_AUTH_CARD'], [siteA]);
     const cps = await s.api('GET', '/api/cps', { token: local });
     expect(cps.body.dataset.content.map((r: any) => r.cp_no)).toEqual(['PA-1']);
     const locs = await s.api('GET', '/api/cp_locs', { token: local });
@@ -132,6 +132,15 @@ describe('permissions on every engine route', () => {
     const zones = await s.api('GET', '/api/cp_zones', { token: local });
     expect(zones.body.dataset.content.every((z: any) => z.loc_id === siteA)).toBe(true);
     expect((await s.db.query(`SELECT name FROM cps WHERE cp_id = $1`, [cpB]))[0].name).toBe('b');
+    // A card without a site is valid at every site: not something a user kept to one site may issue.
+    const everywhere = await s.api('POST', '/api/auth_card', { token: local, body: { name: 'all sites', rfid_cards: 'X1' } });
+    expect([everywhere.status, everywhere.body.fields]).toEqual([400, { loc: 'not_permitted' }]);
+    const card = await s.api('POST', '/api/auth_card', { token: local, body: { name: 'site A', rfid_cards: 'X2', loc: siteA } });
+    expect(card.status).toBe(200);
+    const emptied = await s.api('PUT', `/api/auth_card/${card.body.data.id}`, { token: local, body: { loc: null } });
+    expect([emptied.status, emptied.body.fields]).toEqual([400, { loc: 'not_permitted' }]);
+    expect((await s.api('PUT', `/api/auth_card/${card.body.data.id}`, { token: local, body: { name: 'site A cards' } })).status).toBe(200);
+    expect((await s.db.query(`SELECT count(*)::int AS n FROM auth_card WHERE loc IS NULL`))[0].n).toBe(0);
   });
 
   it('limits the privileges menu to the super_admin role', async () => {
