@@ -9,6 +9,8 @@ import { HttpError, unauthorized } from './http/errors.ts';
 import { resourceRoutes } from './resources/routes.ts';
 import { ocppServer } from './ocpp/setup.ts';
 import { Bus } from './bus/index.ts';
+import { isDatabaseUnavailable } from './db/faults.ts';
+import { DATABASE_UNAVAILABLE, healthRoutes } from './http/health.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +35,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('bus', new Bus());
+  db.onConnectionLost = (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool opens a new one when needed');
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
@@ -51,6 +54,11 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
       req.log.warn({ err }, 'database refused a value');
       return reply.status(400).send({ errors: ['A value has the wrong form'], fields: {} });
     }
+    if (isDatabaseUnavailable(err)) {
+      // Unreachable, restarting or locked: nothing the client did, and worth trying again shortly.
+      req.log.warn({ err: err.message, code: err.code }, 'request failed: database unavailable');
+      return reply.status(503).header('retry-after', '5').send(DATABASE_UNAVAILABLE);
+    }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, too large, wrong content type.
@@ -66,6 +74,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     return reply.status(404).send({ message: 'This page does not exist' });
   });
 
+  healthRoutes(app);
   authRoutes(app);
   resourceRoutes(app);
   ocppServer(app);

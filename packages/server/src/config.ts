@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_DATABASE_OPTIONS, type DatabaseOptions } from './db/client.ts';
 
 /** Every setting the server reads, from environment variables (listed in the README). */
 export interface Config {
@@ -7,6 +8,8 @@ export interface Config {
   host: string;
   /** postgres://… for a PostgreSQL server, else a PGlite data directory ('memory://' for none). */
   databaseUrl: string;
+  /** Pool size and the bounds on every PostgreSQL call. */
+  database: DatabaseOptions;
   adminPassword?: string;
   /** Time zone in which datetimes are shown and date-range filters are read. */
   timeZone: string;
@@ -30,6 +33,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL ?? resolve(repoRoot, 'data'),
+    database: {
+      poolSize: Number(env.DATABASE_POOL_SIZE ?? DEFAULT_DATABASE_OPTIONS.poolSize),
+      statementTimeoutMs: Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_OPTIONS.statementTimeoutMs),
+      lockTimeoutMs: Number(env.DATABASE_LOCK_TIMEOUT_MS ?? DEFAULT_DATABASE_OPTIONS.lockTimeoutMs),
+      connectTimeoutMs: Number(env.DATABASE_CONNECT_TIMEOUT_MS ?? DEFAULT_DATABASE_OPTIONS.connectTimeoutMs),
+    },
     adminPassword: env.ADMIN_PASSWORD || undefined,
     timeZone: env.APP_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),

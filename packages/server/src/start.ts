@@ -20,7 +20,7 @@ export interface RunningServer {
  */
 export async function startServer(prepare?: (db: Database) => Promise<void>): Promise<RunningServer> {
   const config = loadConfig();
-  const db = await openDatabase(config.databaseUrl);
+  const db = await openDatabase(config.databaseUrl, config.database);
   const seeded = await seed(db, config.adminPassword);
   await prepare?.(db);
   const app = await buildApp(config, db);

@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import { isRetryableConflict } from './faults.ts';
 
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Sql {
@@ -18,6 +19,8 @@ export interface Database extends Sql {
   /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
   tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Told about connections lost outside any query (idle in the pool); the pool replaces them. */
+  onConnectionLost?: (err: Error) => void;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -26,13 +29,29 @@ const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/** Bounds on PostgreSQL calls (PGlite runs in-process and has nothing to wait for). */
+export interface DatabaseOptions {
+  poolSize: number;
+  /** Longest a statement may run on the server before it is cancelled. */
+  statementTimeoutMs: number;
+  /** Longest a statement may wait for a lock (a table locked by someone else). */
+  lockTimeoutMs: number;
+  /** Longest a caller waits to connect or for a free connection of the pool. */
+  connectTimeoutMs: number;
+}
+
+export const DEFAULT_DATABASE_OPTIONS: DatabaseOptions = { poolSize: 10, statementTimeoutMs: 5000, lockTimeoutMs: 2000, connectTimeoutMs: 3000 };
+
+/** A transaction PostgreSQL aborted for a conflict (serialization, deadlock) runs again, this many times at most. */
+const TX_ATTEMPTS = 3;
+
 /**
  * Opens the database named by url: a postgres:// URL selects a PostgreSQL server, anything
  * else is a PGlite data directory ('memory://' for a throw-away one) — embedded, for trying
  * the portal and for tests.
  */
-export async function openDatabase(url: string): Promise<Database> {
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+export async function openDatabase(url: string, options: Partial<DatabaseOptions> = {}): Promise<Database> {
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, { ...DEFAULT_DATABASE_OPTIONS, ...options });
   return openPglite(url);
 }
 
@@ -50,28 +69,64 @@ async function openPglite(dir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-  // An idle client losing its connection must not take the process down; the pool replaces it.
-  pool.on('error', () => undefined);
-  await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
-  return {
+async function openPostgres(url: string, opts: DatabaseOptions): Promise<Database> {
+  // Migrations on a connection of their own, without the timeouts: a migration may rewrite a big table.
+  const migrator = new pg.Client({ connectionString: url, connectionTimeoutMillis: opts.connectTimeoutMs });
+  await migrator.connect();
+  try {
+    await migratePg(drizzlePg(migrator), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await migrator.end();
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize,
+    connectionTimeoutMillis: opts.connectTimeoutMs,
+    statement_timeout: opts.statementTimeoutMs,
+    lock_timeout: opts.lockTimeoutMs,
+    // A transaction left open by a client that hangs must not hold its locks for long.
+    idle_in_transaction_session_timeout: opts.statementTimeoutMs * 2,
+    // A server gone without a word (no RST) is noticed on the client side too.
+    query_timeout: opts.statementTimeoutMs + opts.connectTimeoutMs,
+    keepAlive: true,
+  });
+
+  const transaction = async <T>(fn: (sql: Sql) => Promise<T>): Promise<T> => {
+    const conn = await pool.connect();
+    // A checked-out client whose connection breaks emits 'error' besides failing its query; with no
+    // listener that event ends the process. The client is then released as broken, so the pool drops it.
+    let broken: Error | undefined;
+    const onError = (err: Error) => (broken ??= err);
+    conn.on('error', onError);
+    try {
+      await conn.query('BEGIN');
+      const result = await fn({ query: async (text, params) => (await conn.query(text, params as any[])).rows });
+      await conn.query('COMMIT');
+      return result;
+    } catch (err) {
+      if (!broken) await conn.query('ROLLBACK').catch((e: Error) => (broken = e));
+      throw err;
+    } finally {
+      conn.off('error', onError);
+      conn.release(broken);
+    }
+  };
+
+  const db: Database = {
     kind: 'postgres',
     query: async (text, params) => (await pool.query(text, params as any[])).rows,
     tx: async (fn) => {
-      const conn = await pool.connect();
-      try {
-        await conn.query('BEGIN');
-        const result = await fn({ query: async (text, params) => (await conn.query(text, params as any[])).rows });
-        await conn.query('COMMIT');
-        return result;
-      } catch (err) {
-        await conn.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        conn.release();
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await transaction(fn);
+        } catch (err) {
+          if (attempt >= TX_ATTEMPTS || !isRetryableConflict(err)) throw err;
+        }
       }
     },
     close: () => pool.end(),
   };
+  // An idle client losing its connection must not take the process down; the pool replaces it.
+  pool.on('error', (err) => db.onConnectionLost?.(err));
+  return db;
 }

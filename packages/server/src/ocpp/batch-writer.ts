@@ -1,4 +1,5 @@
 import type { Database, Sql } from '../db/client.ts';
+import { isDatabaseUnavailable } from '../db/faults.ts';
 
 /** One cp_requests row; cre_dttm null means "now". */
 export interface RequestRow {
@@ -132,8 +133,10 @@ export class BatchWriter {
       await this.db.tx((sql) => writeAll(sql, batch.map((p) => p.set)));
       for (const p of batch) p.resolve();
     } catch (err) {
-      if (batch.length === 1) {
-        batch[0].reject(err);
+      // Database unreachable, restarting or locked: every write fails alike, and retrying each on
+      // its own would hold the queue for one timeout per message while chargers wait unanswered.
+      if (batch.length === 1 || isDatabaseUnavailable(err)) {
+        for (const p of batch) p.reject(err);
         return;
       }
       // One bad row must not fail the other chargers' messages: retry each write on its own.

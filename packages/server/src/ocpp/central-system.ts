@@ -11,11 +11,14 @@ import { BatchWriter } from './batch-writer.ts';
 import { ChargerConnection, type Charger } from './connection.ts';
 import { ocpp16Validator, SUBPROTOCOL, toOcpp16Frame } from './protocol.ts';
 import { registerHandlers } from './handlers.ts';
+import { SummarisedLog } from './summarised-log.ts';
 
 /** Largest frame accepted from a charger; a bigger one closes the socket with 1009 (message too big). */
 const MAX_FRAME_BYTES = 256 * 1024;
 /** Consecutive unparsable frames tolerated before the socket is closed. */
 const MAX_BAD_MESSAGES = 10;
+/** A charger closed for sending garbage is refused this long, so a flood cannot go on by reconnecting. */
+const MALFORMED_COOLDOWN_MS = 30_000;
 
 interface ChargerRow {
   cp_id: number;
@@ -39,12 +42,18 @@ export class CentralSystem {
   private readonly verified = new Map<number, { hash: string; digest: Buffer }>();
   /** Per charger, the pending online/offline write: they must reach the database in event order. */
   private readonly stateWrites = new Map<number, Promise<void>>();
+  /** cp_no → until when a charger closed for sending garbage is refused. */
+  private readonly cooldown = new Map<string, number>();
+  private readonly malformedLog: SummarisedLog;
+  readonly failureLog: SummarisedLog;
 
   constructor(
     readonly db: Database,
     readonly log: FastifyBaseLogger,
   ) {
     this.writer = new BatchWriter(db);
+    this.malformedLog = new SummarisedLog(log, 'warn', 'OCPP malformed message from charger');
+    this.failureLog = new SummarisedLog(log, 'error', 'OCPP message not processed');
     this.rpc = new RPCServer({
       protocols: [SUBPROTOCOL],
       strictMode: true,
@@ -103,6 +112,14 @@ export class CentralSystem {
     };
     try {
       if (!handshake.protocols.has(SUBPROTOCOL)) return refuse(400, `subprotocol ${SUBPROTOCOL} not offered`);
+      const until = this.cooldown.get(cpNo);
+      if (until !== undefined) {
+        if (until > Date.now()) {
+          this.malformedLog.note(cpNo, { cpNo, refused: 'reconnect during cool-down' });
+          return reject(429, 'too many malformed messages: try again later');
+        }
+        this.cooldown.delete(cpNo);
+      }
       // The live row through the partial unique index; only a miss looks among deleted rows.
       const [cp] = await this.db.query<ChargerRow>(
         `SELECT cp_id, cp_no, loc_id, enable_flag, ocpp_password_hash, charge_box_serial_number
@@ -121,8 +138,8 @@ export class CentralSystem {
       const charger: Charger = { cpId: cp.cp_id, cpNo: cp.cp_no, locId: cp.loc_id, serial: cp.charge_box_serial_number };
       accept({ charger, passwordHash: cp.ocpp_password_hash }, SUBPROTOCOL);
     } catch (err) {
-      this.log.error({ err, cpNo }, 'OCPP connection refused: sign-in check failed');
-      reject(500, 'internal error');
+      this.failureLog.note('sign-in', { err: (err as Error).message, cpNo });
+      reject(503, 'central system unavailable');
     }
   }
 
@@ -152,15 +169,29 @@ export class CentralSystem {
     void this.writeState(charger.cpId, true);
 
     registerHandlers(this, conn);
-    client.on('badMessage', ({ error }: { error: Error }) =>
-      this.log.warn({ cpNo: charger.cpNo, err: error.message }, 'OCPP bad message from charger'),
-    );
+    client.on('badMessage', ({ error }: { error: Error }) => this.malformed(conn, error.message));
+    client.on('strictValidationFailure', ({ error, outbound }: { error: Error; outbound: boolean }) => {
+      if (!outbound) this.malformed(conn, error.message);
+    });
     client.once('close', ({ code, reason }: { code: number; reason: string }) => {
       if (this.byId.get(charger.cpId) !== conn) return; // replaced: the newer connection owns the state
       this.byId.delete(charger.cpId);
       this.log.info({ cpNo: charger.cpNo, code, reason }, 'OCPP charger disconnected');
       void this.writeState(charger.cpId, false);
     });
+  }
+
+  /**
+   * A frame that is not OCPP, or a call that breaks its schema: answered with a CALLERROR by the
+   * library, logged in summary, and a connection that keeps at it is closed and cooled down.
+   */
+  private malformed(conn: ChargerConnection, reason: string): void {
+    const { cpNo } = conn.charger;
+    this.malformedLog.note(cpNo, { cpNo, err: reason });
+    if (!conn.malformedOverLimit() || this.cooldown.has(cpNo)) return;
+    this.cooldown.set(cpNo, Date.now() + MALFORMED_COOLDOWN_MS);
+    this.log.warn({ cpNo, cooldownMs: MALFORMED_COOLDOWN_MS }, 'OCPP charger closed: too many malformed messages');
+    void conn.client.close({ code: 1008, reason: 'Too many malformed messages' });
   }
 
   private writeState(cpId: number, online: boolean): Promise<void> {
@@ -176,7 +207,7 @@ export class CentralSystem {
       )
       .then(
         () => undefined,
-        (err) => this.log.error({ err, cpId }, 'OCPP connection state not saved'),
+        (err) => this.failureLog.note('state', { err: err.message, cpId }),
       );
     this.stateWrites.set(cpId, next);
     void next.then(() => {
@@ -230,5 +261,7 @@ export class CentralSystem {
     await this.rpc.close({ force: true });
     await Promise.all([...this.stateWrites.values()]);
     await this.writer.drain();
+    this.malformedLog.close();
+    this.failureLog.close();
   }
 }

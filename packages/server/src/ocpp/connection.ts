@@ -19,11 +19,17 @@ const TOUCH_INTERVAL_MS = 5000;
 /** Transactions remembered per connection; older ones are looked up in cp_sessions. */
 const MAX_KNOWN_TRANSACTIONS = 64;
 
+/** Malformed or schema-invalid messages a connection may send per window before it is closed. */
+export const MALFORMED_LIMIT = 20;
+const MALFORMED_WINDOW_MS = 60_000;
+
 /** One charger's live socket and what the central system keeps about it in memory. */
 export class ChargerConnection {
   private inbox: Promise<unknown> = Promise.resolve();
   private commandTail: Promise<void> = Promise.resolve();
   private lastTouch = 0;
+  private malformedCount = 0;
+  private malformedWindowStart = 0;
   private readonly transactions = new Map<number, KnownTransaction>();
 
   constructor(
@@ -68,6 +74,15 @@ export class ChargerConnection {
     if (now - this.lastTouch < TOUCH_INTERVAL_MS) return false;
     this.lastTouch = now;
     return true;
+  }
+
+  /** Counts one malformed message; true once the connection has sent more than MALFORMED_LIMIT in the window. */
+  malformedOverLimit(now = Date.now()): boolean {
+    if (now - this.malformedWindowStart >= MALFORMED_WINDOW_MS) {
+      this.malformedWindowStart = now;
+      this.malformedCount = 0;
+    }
+    return ++this.malformedCount > MALFORMED_LIMIT;
   }
 
   rememberTransaction(tranId: number, tx: KnownTransaction): void {

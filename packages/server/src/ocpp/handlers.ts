@@ -5,6 +5,7 @@ import type { CentralSystem } from './central-system.ts';
 import type { ChargerConnection } from './connection.ts';
 import { cardStatus } from './authorization.ts';
 import { int32 } from './protocol.ts';
+import { isDatabaseUnavailable } from '../db/faults.ts';
 import { meterValues, startTransaction, stopTransaction } from './transactions.ts';
 
 export interface HandlerContext {
@@ -165,7 +166,9 @@ async function handle(
     return out.response;
   } catch (err: any) {
     if (err?.rpcErrorCode) throw err;
-    cs.log.error({ err, cpNo: charger.cpNo, type, messageId }, 'OCPP message not processed');
+    // One line per interval: while the database is away every message of every charger fails.
+    const database = isDatabaseUnavailable(err);
+    cs.failureLog.note(database ? 'database' : charger.cpNo, { err: database ? err.message : err, cpNo: charger.cpNo, type, messageId });
     // No SQL or stack text to the charger.
     throw createRPCError('InternalError', 'The central system could not process the message');
   }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { ERROR_CODES } from '@ev/core';
 import { startTestServer, type TestServer } from '../testing/server.ts';
-import { addCharger, connectCharger } from './test-support.ts';
+import { addCard, addCharger, connectCharger } from './test-support.ts';
 
 /** A remote start's duration: the session gets a planned end and is stopped remotely once it passes. */
 describe('OCPP planned stops', () => {
@@ -17,6 +17,7 @@ describe('OCPP planned stops', () => {
     s = await startTestServer();
     admin = await s.login();
     cpId = await addCharger(s.db, 'CP-PS1');
+    await addCard(s.db, ['M-1', 'OWN', 'X']);
     cp = await connectCharger(s.wsUrl, 'CP-PS1', {
       handlers: {
         RemoteStartTransaction: () => ({ status: 'Accepted' }),

@@ -27,6 +27,11 @@ export async function addCharger(
   return row.cp_id;
 }
 
+/** An active RFID card valid at every site, holding these idTags: StartTransaction accepts them. */
+export async function addCard(sql: Sql, idTags: string[]): Promise<void> {
+  await sql.query(`INSERT INTO auth_card (name, rfid_cards, active) VALUES ($1, $2, 1)`, [`card ${idTags[0]}`, idTags.join(',')]);
+}
+
 /** Connects an ocpp-rpc client as charger cpNo (strict: it validates what the server answers). */
 export async function connectCharger(
   wsUrl: string,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { startTestServer, type TestServer } from '../testing/server.ts';
-import { addCharger, connectCharger } from './test-support.ts';
+import { addCard, addCharger, connectCharger } from './test-support.ts';
 
 const sample = (timestamp: string, wh: number, extra: object[] = []) => ({
   timestamp,
@@ -22,6 +22,7 @@ describe('OCPP transactions', () => {
   beforeAll(async () => {
     s = await startTestServer();
     cpId = await addCharger(s.db, 'CP-T1');
+    await addCard(s.db, ['TAG1', 'DUP', 'LOST', 'NEXT', 'OFFLINE', 'SAME']);
     cp = await connectCharger(s.wsUrl, 'CP-T1');
   });
   afterAll(async () => {
@@ -34,7 +35,7 @@ describe('OCPP transactions', () => {
     const at = (min: number) => new Date(start.getTime() + min * 60_000).toISOString();
     const res: any = await cp.call('StartTransaction', { connectorId: 1, idTag: 'TAG1', meterStart: 1000, timestamp: start.toISOString() });
     expect(res.transactionId).toBeGreaterThan(0);
-    expect(res.idTagInfo.status).toBe('Invalid'); // no auth_card holds TAG1; the session is recorded anyway
+    expect(res.idTagInfo.status).toBe('Accepted');
     const tx = res.transactionId;
     await cp.call('MeterValues', { connectorId: 1, transactionId: tx, meterValue: [sample(at(10), 4000, [{ value: '41', measurand: 'SoC', location: 'EV', unit: 'Percent' }])] });
     await cp.call('MeterValues', { connectorId: 1, transactionId: tx, meterValue: [{ timestamp: at(20), sampledValue: [{ value: '7.5', unit: 'kWh' }] }] });
@@ -48,7 +49,7 @@ describe('OCPP transactions', () => {
       transactionId: tx, meterStop: 11000, timestamp: at(50), reason: 'EVDisconnected', idTag: 'TAG1',
       transactionData: [sample(at(45), 10500, [{ value: '80', measurand: 'SoC', location: 'EV' }])],
     });
-    expect(stop).toEqual({ idTagInfo: { status: 'Invalid' } });
+    expect(stop).toEqual({ idTagInfo: { status: 'Accepted' } });
     [session] = await s.db.query(`SELECT * FROM cp_sessions WHERE tran_id = $1`, [tx]);
     expect(session).toMatchObject({ end_meter: 11000, total_pw_consume: 10000, running_pw_consume: 10000, total_charge_time: 3000, stop_reason: 'EVDisconnected', end_soc: 80 });
     expect(new Date(session.session_end_time).toISOString()).toBe(at(50));
@@ -92,6 +93,28 @@ describe('OCPP transactions', () => {
     const again: any = await cp.call('StartTransaction', { connectorId: 3, idTag: 'NEXT', meterStart: 4600, timestamp: nextStart });
     expect(again.transactionId).toBe(second.transactionId);
     expect(await s.db.query(`SELECT tran_id FROM cp_sessions WHERE cp_id = $1 AND connector_id = 3 AND session_end_time IS NULL`, [cpId])).toEqual(running);
+  });
+
+  it('records a start whose idTag is refused as closed at once, never as a running session', async () => {
+    const started = new Date(Date.now() - 60_000).toISOString();
+    const res: any = await cp.call('StartTransaction', { connectorId: 4, idTag: 'NO-SUCH-CARD', meterStart: 700, timestamp: started });
+    expect(res.idTagInfo.status).toBe('Invalid');
+    const [refused] = await s.db.query(`SELECT * FROM cp_sessions WHERE tran_id = $1`, [res.transactionId]);
+    expect(refused).toMatchObject({ id_tag_status: 'Invalid', stop_reason: 'DeAuthorized', end_meter: 700, total_pw_consume: 0, total_charge_time: 0 });
+    expect(refused.stop_note).toMatch(/refused/);
+    expect(new Date(refused.session_end_time).toISOString()).toBe(started);
+    expect(await s.db.query(`SELECT 1 FROM cp_sessions WHERE cp_id = $1 AND connector_id = 4 AND session_end_time IS NULL`, [cpId])).toEqual([]);
+    // The charger stops it (StopTransactionOnInvalidId): its reading is kept, the refusal stays the reason.
+    const stopped = new Date().toISOString();
+    await cp.call('StopTransaction', { transactionId: res.transactionId, meterStop: 760, timestamp: stopped, reason: 'DeAuthorized' });
+    const [after] = await s.db.query(`SELECT * FROM cp_sessions WHERE tran_id = $1`, [res.transactionId]);
+    expect(after).toMatchObject({ id_tag_status: 'Invalid', stop_reason: 'DeAuthorized', end_meter: 760, total_pw_consume: 60 });
+    expect(new Date(after.session_end_time).toISOString()).toBe(stopped);
+    // A later accepted start on the connector finds nothing left open to close.
+    const next: any = await cp.call('StartTransaction', { connectorId: 4, idTag: 'TAG1', meterStart: 800, timestamp: new Date().toISOString() });
+    expect(next.idTagInfo.status).toBe('Accepted');
+    const [again] = await s.db.query(`SELECT stop_note FROM cp_sessions WHERE tran_id = $1`, [res.transactionId]);
+    expect(again.stop_note).toMatch(/refused/);
   });
 
   it('answers and records StopTransaction and MeterValues for an unknown transaction', async () => {

@@ -23,6 +23,8 @@ const meterRows = (ctx: HandlerContext, sessionId: number | null, connectorId: n
  * unique index makes that hold under concurrency too. A session still running on the connector
  * lost its StopTransaction: it is closed first, at the new start, with the energy last metered.
  * A remote start with a duration gives the session its planned end (see planned-stops.ts).
+ * A start whose idTag is refused still gets its transactionId (OCPP 1.6 §4.8), but its session is
+ * recorded closed at its start, with the refusal, so it is never taken for a running session.
  */
 export const startTransaction: MessageHandler = async (ctx, p) => {
   const { cs, conn } = ctx;
@@ -33,6 +35,7 @@ export const startTransaction: MessageHandler = async (ctx, p) => {
   const key = [cpId, connectorId, p.idTag, start];
   const minutes = cs.remoteStarts.takeMinutes(cpId, p.idTag);
   const plannedEnd = minutes ? new Date(startDate.getTime() + minutes * 60_000).toISOString() : null;
+  const status = await idTagStatus(ctx, p.idTag);
   const { session, stale } = await cs.db.tx(async (sql) => {
     const stale = await sql.query<{ session_id: number; tran_id: number }>(
       `UPDATE cp_sessions s
@@ -50,13 +53,17 @@ export const startTransaction: MessageHandler = async (ctx, p) => {
     let [session] = await sql.query(
       `WITH id AS (SELECT nextval(pg_get_serial_sequence('cp_sessions', 'session_id'))::int AS v)
        INSERT INTO cp_sessions (session_id, tran_id, cp_id, connector_id, id_tag, session_start_time, cp_no, loc_id,
-                                start_meter, planned_end_dttm, connector_name)
-       SELECT v, v, $1, $2, $3, $4, $5, $6, $7, $8,
-              (SELECT connector_name FROM cp_connectors WHERE cp_id = $1 AND connector_id = $2)
+                                start_meter, planned_end_dttm, id_tag_status, connector_name,
+                                session_end_time, end_meter, total_pw_consume, total_charge_time, stop_reason, stop_note)
+       SELECT v, v, $1, $2, $3, $4, $5, $6, $7, $8, $9,
+              (SELECT connector_name FROM cp_connectors WHERE cp_id = $1 AND connector_id = $2),
+              r.end_time, r.end_meter, r.zero, r.zero, r.reason, r.note
          FROM id
+         LEFT JOIN (SELECT $4::timestamptz AS end_time, $7::int8 AS end_meter, 0 AS zero, 'DeAuthorized' AS reason,
+                           'idTag ' || $9 || ' at StartTransaction: refused, not charged' AS note) r ON $9 <> 'Accepted'
        ON CONFLICT (cp_id, connector_id, id_tag, session_start_time) DO NOTHING
        RETURNING session_id, tran_id`,
-      [...key, cpNo, locId, int8(p.meterStart) ?? 0, plannedEnd],
+      [...key, cpNo, locId, int8(p.meterStart) ?? 0, plannedEnd, status],
     );
     session ??= (
       await sql.query(
@@ -71,7 +78,6 @@ export const startTransaction: MessageHandler = async (ctx, p) => {
     cs.log.warn({ cpNo, connectorId, tranId: old.tran_id, newTranId: session.tran_id }, 'OCPP session without StopTransaction closed by a new start');
   }
   conn.rememberTransaction(session.tran_id, { sessionId: session.session_id, connectorId });
-  const status = await idTagStatus(ctx, p.idTag);
   return {
     response: { transactionId: session.tran_id, idTagInfo: { status } },
     row: { session_id: session.session_id, tran_id: session.tran_id, cre_dttm: startDate, energy: int8(p.meterStart) },
@@ -92,7 +98,9 @@ async function findSession(ctx: HandlerContext, tranId: number): Promise<{ sessi
 /**
  * Closes the session with the meter reading and time the charger reports. A stop for a
  * transaction we do not know (started under another central system, or its start was lost) is
- * still answered and recorded in cp_requests with its transactionId, never dropped.
+ * still answered and recorded in cp_requests with its transactionId, never dropped. A session
+ * refused at its start takes the reading too (a charger may go on charging; OCPP 1.6
+ * StopTransactionOnInvalidId), keeping its refusal as the reason.
  */
 export const stopTransaction: MessageHandler = async (ctx, p) => {
   const { cs, conn } = ctx;
@@ -106,12 +114,12 @@ export const stopTransaction: MessageHandler = async (ctx, p) => {
         SET session_end_time = $3, end_meter = $4,
             total_pw_consume = greatest($4 - start_meter, 0), running_pw_consume = greatest($4 - start_meter, 0),
             total_charge_time = greatest(extract(epoch FROM ($3::timestamptz - session_start_time)), 0)::int,
-            stop_reason = $5,
+            stop_reason = CASE WHEN s.id_tag_status <> 'Accepted' THEN s.stop_reason ELSE $5 END,
             end_soc = coalesce(round($6::float8)::smallint,
                                (SELECT round(m.soc)::smallint FROM cp_meter_values m
                                  WHERE m.session_id = s.session_id AND m.soc IS NOT NULL ORDER BY m.ts DESC LIMIT 1)),
             energy = $4, lupd_dttm = now()
-      WHERE tran_id = $1 AND cp_id = $2 AND session_end_time IS NULL
+      WHERE tran_id = $1 AND cp_id = $2 AND (session_end_time IS NULL OR id_tag_status <> 'Accepted')
       RETURNING session_id, connector_id`,
     // OCPP 1.6 §6.48: no reason means Local.
     [tranId, conn.charger.cpId, stop.toISOString(), meterStop, p.reason ?? 'Local', last.soc],

@@ -28,7 +28,7 @@ export interface TestServer {
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const fresh = await freshDatabaseUrl();
   const config: Config = { ...loadConfig({}), databaseUrl: fresh.url, logLevel: 'silent', portalDir: '/nonexistent', ...overrides };
-  const db = await openDatabase(config.databaseUrl);
+  const db = await openDatabase(config.databaseUrl, config.database);
   await seed(db, TEST_ADMIN_PASSWORD);
   const app = await buildApp(config, db);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -9,6 +9,7 @@ export function errorText(err: unknown, t: TFunction): string {
   if (err.status === 403) return t('msg.forbidden');
   if (err.status === 404) return t('msg.notFound');
   if (err.status === 429) return t('msg.tooManyAttempts');
+  if (err.status === 503) return t('msg.unavailable');
   if (err.status >= 500) return t('msg.serverError');
   return t('msg.errorOccurred');
 }

@@ -66,6 +66,11 @@ export const cp_sessions = pgTable('cp_sessions', {
   start_soc: smallint('start_soc'),
   end_soc: smallint('end_soc'),
   stop_reason: text('stop_reason'),
+  /**
+   * The idTagInfo status answered at StartTransaction. A session refused there (Invalid, Blocked,
+   * Expired) is closed at once: it never counts as running, whatever the charger does next.
+   */
+  id_tag_status: text('id_tag_status'),
   /** Why the central system closed the session itself (e.g. its StopTransaction never arrived). */
   stop_note: text('stop_note'),
   /** When a remote start asked for a duration: the session is stopped remotely at this time. */

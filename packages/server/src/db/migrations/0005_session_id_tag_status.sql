@@ -1,0 +1,1 @@
+ALTER TABLE "cp_sessions" ADD COLUMN "id_tag_status" text;

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+
+/** The 503 body of any call that failed because the database could not be reached in time. */
+export const DATABASE_UNAVAILABLE = {
+  message: 'The database is unavailable or busy; please try again in a few seconds',
+  errorCode: 'database_unavailable',
+};
+
+/**
+ * Probes for a process supervisor or load balancer: /healthz is the process answering at all
+ * (restart it when this fails), /readyz whether it can serve now (the database answers): take it
+ * out of rotation while this fails, it recovers by itself.
+ */
+export function healthRoutes(app: FastifyInstance): void {
+  app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { config: { public: true } }, async (_req, reply) => {
+    try {
+      await app.db.query('SELECT 1');
+      return { status: 'ready', database: 'ok', chargers: app.ocpp.central.connectionCount };
+    } catch (err) {
+      return reply.status(503).send({ status: 'not ready', database: 'unreachable', error: (err as Error).message });
+    }
+  });
+}
