@@ -15,6 +15,8 @@ export interface TestServer {
   baseUrl: string;
   /** ws://127.0.0.1:port */
   wsUrl: string;
+  /** The fresh database as reached directly (not through databaseVia). */
+  databaseUrl: string;
   /** fetch against the server: JSON body in, parsed body out. */
   api(method: string, path: string, opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   login(username?: string, password?: string): Promise<string>;
@@ -25,9 +27,13 @@ export interface TestServer {
  * Starts the real server on a random port over a fresh database (in-memory PGlite, or a new
  * database on TEST_DATABASE_URL), seeded with the admin user. Close it in afterAll.
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  /** Rewrites the fresh database's URL the server connects to (e.g. through a proxy that can cut it). */
+  databaseVia: (url: string) => string = (url) => url,
+): Promise<TestServer> {
   const fresh = await freshDatabaseUrl();
-  const config: Config = { ...loadConfig({}), databaseUrl: fresh.url, logLevel: 'silent', portalDir: '/nonexistent', ...overrides };
+  const config: Config = { ...loadConfig({}), databaseUrl: databaseVia(fresh.url), logLevel: 'silent', portalDir: '/nonexistent', ...overrides };
   const db = await openDatabase(config.databaseUrl, config.database);
   await seed(db, TEST_ADMIN_PASSWORD);
   const app = await buildApp(config, db);
@@ -55,6 +61,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   return {
     app,
     db,
+    databaseUrl: fresh.url,
     baseUrl,
     wsUrl: `ws://127.0.0.1:${port}`,
     api,
