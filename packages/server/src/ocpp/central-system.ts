@@ -19,6 +19,8 @@ const MAX_FRAME_BYTES = 256 * 1024;
 const MAX_BAD_MESSAGES = 10;
 /** A charger closed for sending garbage is refused this long, so a flood cannot go on by reconnecting. */
 const MALFORMED_COOLDOWN_MS = 30_000;
+/** How soon an online/offline flag the database refused is written again. */
+const STATE_RETRY_MS = 2000;
 
 interface ChargerRow {
   cp_id: number;
@@ -42,8 +44,11 @@ export class CentralSystem {
   private readonly verified = new Map<number, { hash: string; digest: Buffer }>();
   /** Per charger, the pending online/offline write: they must reach the database in event order. */
   private readonly stateWrites = new Map<number, Promise<void>>();
+  /** Per charger, a count of state changes: a failed write is retried only while it is the latest. */
+  private readonly stateSeq = new Map<number, number>();
   /** cp_no → until when a charger closed for sending garbage is refused. */
   private readonly cooldown = new Map<string, number>();
+  private closing = false;
   private readonly malformedLog: SummarisedLog;
   readonly failureLog: SummarisedLog;
 
@@ -194,8 +199,16 @@ export class CentralSystem {
     void conn.client.close({ code: 1008, reason: 'Too many malformed messages' });
   }
 
+  /**
+   * Records a charger going online or offline, in event order. A write the database refused is
+   * tried again until it lands, unless a newer state for the charger came meanwhile: after an
+   * outage the flags are right again without anyone reconnecting.
+   */
   private writeState(cpId: number, online: boolean): Promise<void> {
     const previous = this.stateWrites.get(cpId) ?? Promise.resolve();
+    const seq = (this.stateSeq.get(cpId) ?? 0) + 1;
+    this.stateSeq.set(cpId, seq);
+    let failed = false;
     const next = previous
       .then(() =>
         this.db.query(
@@ -207,11 +220,19 @@ export class CentralSystem {
       )
       .then(
         () => undefined,
-        (err) => this.failureLog.note('state', { err: err.message, cpId }),
+        (err) => {
+          failed = true;
+          this.failureLog.note('state', { err: err.message, cpId });
+        },
       );
     this.stateWrites.set(cpId, next);
     void next.then(() => {
       if (this.stateWrites.get(cpId) === next) this.stateWrites.delete(cpId);
+      if (!failed) return;
+      setTimeout(() => {
+        // Superseded by a newer state (written or queued), or shutting down: nothing to repair.
+        if (this.stateSeq.get(cpId) === seq && !this.closing) void this.writeState(cpId, online);
+      }, STATE_RETRY_MS).unref();
     });
     return next;
   }
@@ -257,6 +278,7 @@ export class CentralSystem {
 
   /** Closes every charger socket, then waits for the state and log writes they caused. */
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all([...this.byId.values()].map((c) => c.client.close({ force: true }).catch(() => undefined)));
     await this.rpc.close({ force: true });
     await Promise.all([...this.stateWrites.values()]);

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { TcpProxy } from '../testing/tcp-proxy.ts';
 import { checkDurability, startChargingLoad, type ChargingLoad } from '../testing/charging-load.ts';
-import { addCard } from './test-support.ts';
+import { addCard, connectCharger, eventually } from './test-support.ts';
 
 /**
  * The server on PostgreSQL while the database fails under it: backends terminated, the database
@@ -31,7 +31,7 @@ describe.skipIf(!base)('database faults (PostgreSQL)', () => {
       (url) => proxy.via(url),
     );
     const [site] = await s.db.query(`INSERT INTO cp_locs (address) VALUES ('fault site') RETURNING loc_id`);
-    await s.db.query(`INSERT INTO cps (cp_no, name, loc_id) SELECT x, x, $2 FROM unnest($1::text[]) x`, [cpNos, site.loc_id]);
+    await s.db.query(`INSERT INTO cps (cp_no, name, loc_id) SELECT x, x, $2 FROM unnest($1::text[]) x`, [[...cpNos, 'LEAVE001'], site.loc_id]);
     await addCard(s.db, ['FAULTTAG']);
     token = await s.login();
     admin = new pg.Client({ connectionString: s.databaseUrl });
@@ -81,9 +81,11 @@ describe.skipIf(!base)('database faults (PostgreSQL)', () => {
   }, 120_000);
 
   it('rides out a database outage of a few seconds: chargers get InternalError, the API 503, /readyz says not ready', async () => {
+    const leaving = await connectCharger(s.wsUrl, cpNos[0].replace('FAULT', 'LEAVE'));
     const report = await chargeThrough(async (load) => {
       const before = load.calls().length;
       proxy.outage(4000);
+      await leaving.close(); // its offline flag cannot be written now
       await sleep(1000);
       const ready = await s.api('GET', '/readyz');
       expect(ready.status).toBe(503);
@@ -97,6 +99,8 @@ describe.skipIf(!base)('database faults (PostgreSQL)', () => {
       expect(load.calls().slice(before).some((c) => c.outcome === 'callerror')).toBe(true);
     });
     expect(report.refused).toBeGreaterThan(0);
+    // The flag the outage kept from being written is repaired without the charger's help.
+    expect(await eventually(async () => (await admin.query(`SELECT online_flag FROM cps WHERE cp_no = 'LEAVE001'`)).rows[0].online_flag === 0, 10_000)).toBe(true);
     expect((await s.api('GET', '/readyz')).status).toBe(200);
     expect((await s.api('GET', '/api/cps?page=0&size=10', { token })).status).toBe(200);
   }, 120_000);
