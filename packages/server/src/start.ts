@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabaseWhenReachable, type Database } from './db/client.ts';
 import { seed, type SeedResult } from './db/seed.ts';
 import { buildApp } from './app.ts';
 
@@ -14,13 +14,18 @@ export interface RunningServer {
   onStop(fn: () => Promise<void> | void): void;
 }
 
+/** How long a starting server waits for PostgreSQL before it gives up. */
+const STARTUP_WAIT_MS = 60_000;
+
 /**
  * Starts the server as configured by the environment: opens and migrates the database, seeds it,
  * lets `prepare` add data, listens, and closes everything cleanly on SIGINT or SIGTERM.
  */
 export async function startServer(prepare?: (db: Database) => Promise<void>): Promise<RunningServer> {
   const config = loadConfig();
-  const db = await openDatabase(config.databaseUrl, config.database);
+  const db = await openDatabaseWhenReachable(config.databaseUrl, config.database, STARTUP_WAIT_MS, (err) =>
+    console.error(`Database not reachable yet (${err.message}); trying again in 2 s`),
+  );
   const seeded = await seed(db, config.adminPassword);
   await prepare?.(db);
   const app = await buildApp(config, db);

@@ -7,7 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
-import { isRetryableConflict } from './faults.ts';
+import { isDatabaseUnavailable, isRetryableConflict } from './faults.ts';
 
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Sql {
@@ -53,6 +53,28 @@ const TX_ATTEMPTS = 3;
 export async function openDatabase(url: string, options: Partial<DatabaseOptions> = {}): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, { ...DEFAULT_DATABASE_OPTIONS, ...options });
   return openPglite(url);
+}
+
+/**
+ * openDatabase, waiting while PostgreSQL cannot be reached yet (the server and the database
+ * started together at boot, or a restart of both): tries again every 2 s for up to waitMs.
+ */
+export async function openDatabaseWhenReachable(
+  url: string,
+  options: Partial<DatabaseOptions>,
+  waitMs: number,
+  onWait: (err: Error) => void,
+): Promise<Database> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await openDatabase(url, options);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() >= until) throw err;
+      onWait(err as Error);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
 }
 
 async function openPglite(dir: string): Promise<Database> {

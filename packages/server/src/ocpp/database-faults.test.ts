@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { openDatabaseWhenReachable } from '../db/client.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { TcpProxy } from '../testing/tcp-proxy.ts';
 import { checkDurability, startChargingLoad, type ChargingLoad } from '../testing/charging-load.ts';
@@ -104,6 +105,18 @@ describe.skipIf(!base)('database faults (PostgreSQL)', () => {
     expect((await s.api('GET', '/readyz')).status).toBe(200);
     expect((await s.api('GET', '/api/cps?page=0&size=10', { token })).status).toBe(200);
   }, 120_000);
+
+  it('waits for a database that cannot be reached yet at start', async () => {
+    proxy.outage(3000);
+    const waits: string[] = [];
+    const db = await openDatabaseWhenReachable(proxy.via(s.databaseUrl), { connectTimeoutMs: 1000 }, 20_000, (err) => waits.push(err.message));
+    try {
+      expect(waits.length).toBeGreaterThan(0);
+      expect(await db.query('SELECT count(*)::int AS n FROM cps')).toEqual([{ n: CHARGERS + 1 }]);
+    } finally {
+      await db.close();
+    }
+  });
 
   it('turns a locked table into errors within seconds instead of a queue that waits for the lock', async () => {
     const locker = new pg.Client({ connectionString: s.databaseUrl });
