@@ -1,8 +1,10 @@
 /**
  * The resource definition: one object per resource key drives the server (SQL, validation,
  * permissions, scoping, audit) and the portal (columns, filters, forms, views).
- * It holds no JSX and no functions so that both sides can read it.
+ * It holds no JSX and no functions so that both sides can read it. One module per key in
+ * resources/<key>.ts; resources/index.ts collects them.
  */
+import type { ResourceLabels } from './i18n/types.ts';
 
 /** How a list column or view field is displayed. */
 export type DisplayType =
@@ -88,8 +90,6 @@ export interface FieldDef {
 
 export type ResourceAction = 'create' | 'edit' | 'view' | 'editview' | 'delete' | 'popView' | 'downloadPdf' | 'excel';
 
-export type MenuGroup = 'operation' | 'management' | 'setting' | 'lms';
-
 export interface SiteScope {
   /** Column of this table holding the site id. */
   column?: string;
@@ -103,7 +103,8 @@ export interface ResourceDef {
   idField: string;
   /** Column whose value names a record in messages (confirm texts, audit). */
   titleField?: string;
-  menu?: { group: MenuGroup; skipPermission?: boolean; superAdminOnly?: boolean; order?: number };
+  /** The resource's name and a label per column and field, in both languages (i18n resources.<key>.*). */
+  labels: ResourceLabels;
   /** Privilege stem when it differs from the key (user_profile reads as USERS for others). */
   privilegeKey?: string;
   columns: ColumnDef[];

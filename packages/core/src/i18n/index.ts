@@ -1,16 +1,20 @@
 import type { Catalog, Lang, ResourceLabels } from './types.ts';
-import { RESOURCE_LABELS } from './resources/index.ts';
+import { RESOURCES } from '../resources/index.ts';
 import { UI } from './ui.ts';
 import { MESSAGES } from './messages.ts';
 
 export * from './types.ts';
-export { RESOURCE_LABELS };
+
+/** Labels per resource key, as each definition declares them. */
+export const RESOURCE_LABELS: Record<string, ResourceLabels> = Object.fromEntries(
+  Object.values(RESOURCES).map((d) => [d.key, d.labels]),
+);
 
 /**
  * The i18next resources of the portal: namespace "translation" holds
  *   ui.*        screen texts (ui.ts)
  *   msg.*       messages, error texts, error.{code} (messages.ts)
- *   resources.<key>.name / resources.<key>.fields.<field>   (resources/*.ts)
+ *   resources.<key>.name / resources.<key>.fields.<field>   (each definition's labels)
  */
 export function buildCatalogs(): Record<Lang, { translation: Catalog }> {
   const resources = (lang: Lang) =>

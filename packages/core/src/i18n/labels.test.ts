@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { RESOURCES } from '../resources/index.ts';
-import { RESOURCE_LABELS } from './resources/index.ts';
+import { RESOURCE_LABELS } from './index.ts';
 import { LANGS } from './types.ts';
 
 const filled = (s: unknown) => typeof s === 'string' && s.trim() !== '';

@@ -1,13 +1,19 @@
-import { SUPER_ADMIN_ROLE } from '../privileges.ts';
 import type { ResourceDef } from '../resource.ts';
-import { boolCol, boolFld, dateCol, idCol, intCol, intFld, textCol, textFld } from './build.ts';
+import { dateCol, idCol, intCol, intFld, textCol, textFld } from './build.ts';
+import { COMMON as C, labels } from './labels.ts';
 
 export const roles: ResourceDef = {
   key: 'roles',
+  labels: labels(['Roles', '角色'], {
+    id: C.id,
+    name_chi: ['Role Name (Chinese)', '角色名稱（中文）'],
+    role: ['Role Code', '角色代碼'],
+    level: ['Level', '等級'],
+    cre_dttm: C.cre_dttm,
+  }),
   table: 'roles',
   idField: 'id',
   titleField: 'name_chi',
-  menu: { group: 'setting' },
   columns: [idCol('id'), textCol('name_chi'), textCol('role'), intCol('level'), dateCol('cre_dttm')],
   fields: [
     textFld('role', { required: true, unique: 'already_exist', maxLength: 64, lockedAfterCreate: true }),
@@ -16,16 +22,4 @@ export const roles: ResourceDef = {
   ],
   // The role list offers delete only; names and privileges are edited in /rnp.
   actions: ['create', 'delete'],
-};
-
-export const privileges: ResourceDef = {
-  key: 'privileges',
-  table: 'privileges',
-  idField: 'id',
-  titleField: 'name',
-  menu: { group: 'setting' },
-  roles: [SUPER_ADMIN_ROLE],
-  columns: [idCol('id'), textCol('name'), boolCol('enable_flag')],
-  fields: [textFld('name', { required: true, unique: 'already_exist', maxLength: 100 }), boolFld('enable_flag', { default: 1 })],
-  actions: ['create', 'edit', 'view', 'delete'],
 };

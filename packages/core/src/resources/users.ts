@@ -1,12 +1,28 @@
 import type { ResourceDef } from '../resource.ts';
 import { boolCol, boolFld, col, dateCol, fld, idCol, selectCol, selectFld, textCol, textFld } from './build.ts';
+import { COMMON as C, labels, type Pair } from './labels.ts';
+
+export const userFields: Record<string, Pair> = {
+  id: C.id,
+  name: ['Name', '姓名'],
+  username: ['Username', '用戶名稱'],
+  email: ['Email', '電郵'],
+  role_id: ['Role', '角色'],
+  active: C.active,
+  cp_loc_flag: ['All Sites', '所有充電站'],
+  loc_id: ['Sites', '充電站'],
+  password: ['Password', '密碼'],
+  confirm_password: ['Confirm Password', '確認密碼'],
+  cre_dttm: C.cre_dttm,
+  lupd_dttm: C.lupd_dttm,
+};
 
 export const users: ResourceDef = {
   key: 'users',
+  labels: labels(['Users', '用戶'], userFields),
   table: 'users',
   idField: 'id',
   titleField: 'username',
-  menu: { group: 'setting' },
   columns: [
     idCol('id'),
     textCol('name'),
@@ -32,16 +48,4 @@ export const users: ResourceDef = {
   ],
   defaultFilters: { active: 1 },
   actions: ['create', 'edit', 'view', 'delete', 'excel'],
-};
-
-/** The signed-in user's own record (/user/profile): same table, no privilege needed for oneself. */
-export const user_profile: ResourceDef = {
-  ...users,
-  key: 'user_profile',
-  // Through the generic routes it is the users resource; one's own profile has its own routes.
-  privilegeKey: 'users',
-  menu: undefined,
-  fields: users.fields.filter((f) => ['name', 'email', 'password', 'confirm_password'].includes(f.field)),
-  defaultFilters: undefined,
-  actions: ['view', 'edit'],
 };

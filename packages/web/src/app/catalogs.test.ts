@@ -28,8 +28,8 @@ describe('portal catalogs', () => {
 
   it('every menu item has a name', () => {
     const menuNames = UI.en.menu as Catalog;
-    for (const item of MENU.flatMap((g) => g.items)) {
-      expect(RESOURCE_LABELS[item.key]?.en.name ?? menuNames[item.key], item.key).toBeTruthy();
+    for (const key of MENU.flatMap((g) => g.items)) {
+      expect(RESOURCE_LABELS[key]?.en.name ?? menuNames[key], key).toBeTruthy();
     }
   });
 });

@@ -18,7 +18,7 @@ const ResourceRoute = lazy(() => import('../resources/ResourceRoute.tsx'));
 const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{node}</Suspense>;
 
 /** Menu pages with a slash in their key (lms/dashboard…) would otherwise read as /{key}/{id}. */
-const slashPages = [...MENU.flatMap((g) => g.items.map((i) => i.key)), 'v2/quickinfo'].filter(
+const slashPages = [...MENU.flatMap((g) => g.items), 'v2/quickinfo'].filter(
   (key) => key.includes('/') && !getResource(key),
 );
 

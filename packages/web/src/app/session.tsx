@@ -26,7 +26,6 @@ export function permissionsOf(me: MeResponse) {
   return {
     has,
     hasAll,
-    inRoles,
     canRead: (def: ResourceDef) => has(readPrivilege(stem(def))) && inRoles(def.roles),
     canCreate: (def: ResourceDef) => !def.readOnly && def.actions.includes('create') && has(createPrivilege(stem(def))),
     canEdit,

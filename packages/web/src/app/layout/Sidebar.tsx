@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Menu, type MenuProps } from 'antd';
 import { AppstoreOutlined, DashboardOutlined, SettingOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { getResource, MENU, readPrivilege, type MenuGroup, type MenuItem } from '@ev/core';
+import { getResource, MENU, readPrivilege, type MenuGroup } from '@ev/core';
 import { useLabels } from '../labels.ts';
 import { usePermissions, type Permissions } from '../session.tsx';
 import { loadJson, saveJson } from './storage.ts';
@@ -16,11 +16,10 @@ const GROUP_ICONS: Record<MenuGroup, ReactNode> = {
 };
 const OPEN_KEY = 'sidebar.open';
 
-/** Spec part 1 §2: an item needs READ_{KEY} (unless marked to skip) and, if limited to roles, one of them. */
-function visible(item: MenuItem, perms: Permissions): boolean {
-  const def = getResource(item.key);
-  if (!perms.inRoles(item.roles) || !perms.inRoles(def?.roles)) return false;
-  return !!item.skipPermission || perms.has(readPrivilege(def?.privilegeKey ?? item.key));
+/** Spec part 1 §2: an item needs READ_{KEY}; a resource limited to some roles, one of them too. */
+function visible(key: string, perms: Permissions): boolean {
+  const def = getResource(key);
+  return def ? perms.canRead(def) : perms.has(readPrivilege(key));
 }
 
 /** The menu key the current path belongs to: the longest key the path starts with. */
@@ -38,17 +37,17 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const [openKeys, setOpenKeys] = useState<string[]>(() => loadJson(OPEN_KEY, ['group:management']));
 
   const groups = useMemo(
-    () => MENU.map((g) => ({ group: g.group, items: g.items.filter((i) => visible(i, perms)) })).filter((g) => g.items.length),
+    () => MENU.map((g) => ({ group: g.group, items: g.items.filter((key) => visible(key, perms)) })).filter((g) => g.items.length),
     [perms],
   );
   const items: MenuProps['items'] = groups.map((g) => ({
     key: `group:${g.group}`,
     icon: GROUP_ICONS[g.group],
     label: t(`ui.menu.groups.${g.group}`),
-    children: g.items.map((i) => ({ key: i.key, label: <Link to={`/${i.key}`}>{resourceName(i.key)}</Link> })),
+    children: g.items.map((key) => ({ key, label: <Link to={`/${key}`}>{resourceName(key)}</Link> })),
   }));
-  const selected = selectedKey(pathname, groups.flatMap((g) => g.items.map((i) => i.key)));
-  const selectedGroup = groups.find((g) => g.items.some((i) => i.key === selected))?.group;
+  const selected = selectedKey(pathname, groups.flatMap((g) => g.items));
+  const selectedGroup = groups.find((g) => g.items.includes(selected!))?.group;
 
   // Opening a page (a link, a restored URL) opens its group so the current item is visible.
   useEffect(() => {

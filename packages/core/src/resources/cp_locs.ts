@@ -1,17 +1,43 @@
 import { P } from '../privileges.ts';
 import type { ResourceDef } from '../resource.ts';
-import {
-  boolCol, boolFld, dateCol, fld, floatCol, floatFld, idCol, intCol, intFld, selectCol, selectFld, textCol, textFld,
-} from './build.ts';
+import { boolCol, boolFld, dateCol, fld, floatCol, floatFld, idCol, intCol, intFld, textCol, textFld } from './build.ts';
+import { COMMON as C, labels } from './labels.ts';
 
 const lms = { privileges: [P.LMS_PROFILE] };
 
 export const cp_locs: ResourceDef = {
   key: 'cp_locs',
+  labels: labels(['Sites', '充電站'], {
+    loc_id: ['Site ID', '充電站編號'],
+    address: ['Address', '地址'],
+    address_chi: ['Address (Traditional Chinese)', '地址（繁體中文）'],
+    address_chs: ['Address (Simplified Chinese)', '地址（簡體中文）'],
+    enable_flag: C.enable_flag,
+    provider_id: ['Provider ID', '供應商編號'],
+    mode_id: ['Mode ID', '模式編號'],
+    district_id: ['District ID', '地區編號'],
+    gps_lat: ['Latitude', '緯度'],
+    gps_lang: ['Longitude', '經度'],
+    rate_id: ['Charging Rate ID', '收費編號'],
+    min_charging_unit: ['Min. Charging Units', '最少充電單位'],
+    max_charging_unit: ['Max. Charging Units', '最多充電單位'],
+    default_charging_unit: ['Default Charging Units (Prepaid)', '預設充電單位（預付）'],
+    free_charge_flag: ['Free Charging', '免費充電'],
+    postpaid_min_charge: ['Postpaid Min. Charge', '後付最低收費'],
+    postpaid_max_charge: ['Postpaid Max. Charge', '後付最高收費'],
+    postpaid_allowance_min: ['Postpaid Allowance (min)', '後付寬限時間（分鐘）'],
+    lms_profile_id: ['LMS Profile', '負載管理設定檔'],
+    enable_lms: ['LMS Enabled', '啟用負載管理'],
+    external_loc_id: ['External Site ID', '外部充電站編號'],
+    mall_id: ['Mall ID', '商場編號'],
+    station_code: ['Station Code', '站點代碼'],
+    contact_number: ['Contact Number', '聯絡電話'],
+    remark: C.remark,
+    lupd_dttm: C.lupd_dttm,
+  }),
   table: 'cp_locs',
   idField: 'loc_id',
   titleField: 'address',
-  menu: { group: 'management' },
   site: { column: 'loc_id' },
   columns: [
     idCol('loc_id'),
@@ -70,43 +96,3 @@ export const cp_locs: ResourceDef = {
   softDelete: true,
   actions: ['create', 'edit', 'view', 'delete', 'excel', 'downloadPdf'],
 };
-
-export const cp_zones: ResourceDef = {
-  key: 'cp_zones',
-  table: 'cp_zones',
-  idField: 'zone_id',
-  titleField: 'name_chi',
-  menu: { group: 'management' },
-  site: { column: 'loc_id' },
-  columns: [
-    idCol('zone_id'),
-    selectCol('loc_id', 'cp_locs'),
-    textCol('name_chi'),
-    intCol('max_physical_current_limit'),
-    dateCol('lupd_dttm'),
-  ],
-  fields: [
-    selectFld('loc_id', 'cp_locs', { required: true, lockedAfterCreate: true }),
-    textFld('name_chi', { required: true }),
-    intFld('max_physical_current_limit', { required: true, min: 0, max: 100000, lockedAfterCreate: true }),
-  ],
-  actions: ['create', 'edit', 'view', 'delete', 'excel'],
-};
-
-export const cp_pow: ResourceDef = {
-  key: 'cp_pow',
-  table: 'cp_pow',
-  idField: 'power_meter_type_id',
-  titleField: 'name',
-  menu: { group: 'management' },
-  columns: [idCol('power_meter_type_id'), textCol('name'), floatCol('factor'), intCol('rotation_value')],
-  fields: [
-    textFld('name', { required: true, unique: 'already_exist' }),
-    floatFld('factor', { required: true, default: 1 }),
-    intFld('rotation_value', { required: true, default: 0, min: 0 }),
-  ],
-  pageSizes: [10, 20, 30, 40, 50, 60, 70, 80, 90, 100],
-  defaultPageSize: 10,
-  actions: ['create', 'edit', 'view', 'delete'],
-};
-

@@ -1,4 +1,4 @@
-import type { ResourceLabels } from '../types.ts';
+import type { ResourceLabels } from '../i18n/types.ts';
 
 /** One field's label as [English, Traditional Chinese]. */
 export type Pair = readonly [en: string, zh: string];
@@ -12,7 +12,7 @@ export function labels(name: Pair, fields: Record<string, Pair>): ResourceLabels
   };
 }
 
-/** Labels shared by many resources; a family file spreads the ones it needs and may override them. */
+/** Labels shared by many resources; a definition takes the ones it needs and may override them. */
 export const COMMON = {
   id: ['ID', '編號'],
   name: ['Name', '名稱'],

@@ -1,0 +1,31 @@
+import type { ResourceDef } from '../resource.ts';
+import { dateCol, idCol, intCol, intFld, selectCol, selectFld, textCol, textFld } from './build.ts';
+import { COMMON as C, labels } from './labels.ts';
+
+export const cp_zones: ResourceDef = {
+  key: 'cp_zones',
+  labels: labels(['Zones', '區域'], {
+    zone_id: ['Zone ID', '區域編號'],
+    loc_id: C.loc_id,
+    name_chi: ['Zone Name (Chinese)', '區域名稱（中文）'],
+    max_physical_current_limit: ['Max. Physical Current Limit', '最大實體電流上限'],
+    lupd_dttm: C.lupd_dttm,
+  }),
+  table: 'cp_zones',
+  idField: 'zone_id',
+  titleField: 'name_chi',
+  site: { column: 'loc_id' },
+  columns: [
+    idCol('zone_id'),
+    selectCol('loc_id', 'cp_locs'),
+    textCol('name_chi'),
+    intCol('max_physical_current_limit'),
+    dateCol('lupd_dttm'),
+  ],
+  fields: [
+    selectFld('loc_id', 'cp_locs', { required: true, lockedAfterCreate: true }),
+    textFld('name_chi', { required: true }),
+    intFld('max_physical_current_limit', { required: true, min: 0, max: 100000, lockedAfterCreate: true }),
+  ],
+  actions: ['create', 'edit', 'view', 'delete', 'excel'],
+};
