@@ -97,6 +97,25 @@ export interface SiteScope {
   cpColumn?: string;
 }
 
+/**
+ * How a resource's records are offered as an option list (GET /api/options?opts=<key>) and checked
+ * when a form names one: only records the user may see, not in trash, matching `only`.
+ */
+export interface OptionSource {
+  /** Field stored as the option's value (default: the id field). */
+  value?: string;
+  /** Field shown; per language when they differ (a blank translation shows the English one). */
+  label: string | { en: string; 'zh-TW': string };
+  /** A field referring to another resource whose option label follows in brackets (a zone names its site). */
+  qualifiedBy?: string;
+  /** Only records with these values. */
+  only?: Record<string, string | number>;
+  /** Sorted by these fields first, then by label. */
+  orderBy?: { field: string; desc?: boolean }[];
+  /** Only records whose this column (a role level) is at most the user's own level: nobody hands out more than they have. */
+  atMostUserLevel?: string;
+}
+
 export interface ResourceDef {
   key: string;
   table: string;
@@ -105,6 +124,8 @@ export interface ResourceDef {
   titleField?: string;
   /** The resource's name and a label per column and field, in both languages (i18n resources.<key>.*). */
   labels: ResourceLabels;
+  /** Offered as an option list under its key: forms and filters of other resources pick its records. */
+  asOption?: OptionSource;
   /** Privilege stem when it differs from the key (user_profile reads as USERS for others). */
   privilegeKey?: string;
   columns: ColumnDef[];

@@ -37,6 +37,7 @@ export const cp_locs: ResourceDef = {
   }),
   table: 'cp_locs',
   idField: 'loc_id',
+  asOption: { label: { en: 'address', 'zh-TW': 'address_chi' } },
   titleField: 'address',
   site: { column: 'loc_id' },
   columns: [

@@ -12,6 +12,7 @@ export const cp_pow: ResourceDef = {
   }),
   table: 'cp_pow',
   idField: 'power_meter_type_id',
+  asOption: { label: 'name' },
   titleField: 'name',
   columns: [idCol('power_meter_type_id'), textCol('name'), floatCol('factor'), intCol('rotation_value')],
   fields: [

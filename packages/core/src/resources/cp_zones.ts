@@ -13,6 +13,7 @@ export const cp_zones: ResourceDef = {
   }),
   table: 'cp_zones',
   idField: 'zone_id',
+  asOption: { label: 'name_chi', qualifiedBy: 'loc_id' },
   titleField: 'name_chi',
   site: { column: 'loc_id' },
   columns: [

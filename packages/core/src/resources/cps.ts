@@ -60,6 +60,7 @@ export const cps: ResourceDef = {
   }),
   table: 'cps',
   idField: 'cp_id',
+  asOption: { label: 'cp_no' },
   titleField: 'cp_no',
   site: { column: 'loc_id' },
   columns: [

@@ -13,6 +13,7 @@ export const roles: ResourceDef = {
   }),
   table: 'roles',
   idField: 'id',
+  asOption: { label: 'name_chi', orderBy: [{ field: 'level', desc: true }], atMostUserLevel: 'level' },
   titleField: 'name_chi',
   columns: [idCol('id'), textCol('name_chi'), textCol('role'), intCol('level'), dateCol('cre_dttm')],
   fields: [

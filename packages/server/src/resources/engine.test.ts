@@ -197,6 +197,23 @@ describe('generic resource engine over HTTP', () => {
     expect(zh.body.options.cp_locs.some((o: any) => o.label === '選項站')).toBe(true);
   });
 
+  it('offers zones named with their site, and refuses a value no option list offers', async () => {
+    const site = (await post('/api/cp_locs', { address: 'Zone Host', address_chi: '區域站' })).body.data.loc_id;
+    const zone = (await post('/api/cp_zones', { loc_id: site, name_chi: 'B2', max_physical_current_limit: 100 })).body.data.zone_id;
+    const zones = await get('/api/options?opts=cp_zones&lang=zh-TW');
+    expect(zones.body.options.cp_zones).toContainEqual({ label: 'B2 (區域站)', value: zone });
+    // A site that does not exist, or is in trash, is no site to put a record in.
+    const missing = await post('/api/cp_zones', { loc_id: 999999, name_chi: 'Nowhere', max_physical_current_limit: 10 });
+    expect([missing.status, missing.body.fields]).toEqual([400, { loc_id: 'invalid' }]);
+    const gone = (await post('/api/cp_locs', { address: 'Closed Site' })).body.data.loc_id;
+    await del(`/api/cp_locs/${gone}`);
+    const trashed = await post('/api/cps', { cp_no: 'OPT-1', name: 'x', loc_id: gone });
+    expect([trashed.status, trashed.body.fields]).toEqual([400, { loc_id: 'invalid' }]);
+    expect((await get('/api/options?opts=cp_zones')).body.options.cp_zones.some((o: any) => o.label.includes('Closed Site'))).toBe(false);
+    const badSites = await post('/api/users', { name: 'n', username: 'opt-user', password: 'pw-12345678', confirm_password: 'pw-12345678', role_id: 1, cp_loc_flag: 0, loc_id: [site, 999998] });
+    expect([badSites.status, badSites.body.fields]).toEqual([400, { loc_id: 'invalid' }]);
+  });
+
   it('assigns chargers to a zone and lists the checklist', async () => {
     const loc = (await post('/api/cp_locs', { address: 'Assign Site' })).body.data.loc_id;
     const other = (await post('/api/cp_locs', { address: 'Other Site' })).body.data.loc_id;

@@ -6,6 +6,7 @@ import { writeAudit } from './audit.ts';
 import { quoteIdent, resolveResource } from './registry.ts';
 import { Params, scopeConditions, selectList } from './sql.ts';
 import { validateWrite } from './validate.ts';
+import { checkRecordOptions } from './options.ts';
 import type { WriteContext } from './hooks/types.ts';
 
 export function parseId(raw: string): number {
@@ -132,6 +133,7 @@ async function writeRow(ctx: WriteContext, data: Record<string, unknown>, id?: n
 export async function createRecord(db: Database, def: ResourceDef, body: unknown, user: AuthUser, timeZone: string) {
   const data = validateWrite(def, body, user, 'create');
   return db.tx(async (sql) => {
+    await checkRecordOptions(sql, def, data, user);
     await checkUnique(sql, def, data);
     const id = await writeRow({ sql, user, def, mode: 'create' }, data);
     const created = await getRecord(sql, def, id, user, timeZone);
@@ -144,6 +146,7 @@ export async function updateRecord(db: Database, def: ResourceDef, id: number, b
   return db.tx(async (sql) => {
     const old = await loadStored(sql, def, id, user, true);
     const data = validateWrite(def, body, user, 'update', old);
+    await checkRecordOptions(sql, def, data, user);
     await checkUnique(sql, def, data, id);
     const before = await getRecord(sql, def, id, user, timeZone);
     await writeRow({ sql, user, def, mode: 'update', old }, data, id);

@@ -1,54 +1,97 @@
-import { STATIC_OPTIONS, type OptionItem } from '@ev/core';
+import { RESOURCES, STATIC_OPTIONS, type OptionItem, type OptionSource, type ResourceDef } from '@ev/core';
 import type { Sql } from '../db/client.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { badRequest } from '../http/errors.ts';
+import { quoteIdent } from './registry.ts';
+import { Params } from './sql.ts';
 
 export type OptionLang = 'en' | 'zh-TW';
-type Provider = (sql: Sql, user: AuthUser, lang: OptionLang) => Promise<OptionItem[]>;
 
-/** A site's address in the reader's language, the English one when no Chinese one is kept. */
-const address = (alias: string, lang: OptionLang) =>
-  lang === 'zh-TW' ? `coalesce(nullif(${alias}.address_chi, ''), ${alias}.address)` : `${alias}.address`;
+/** Resources offered as option lists (their definition declares asOption), by key. */
+const SOURCES = new Map(
+  Object.values(RESOURCES).filter((d): d is ResourceDef & { asOption: OptionSource } => !!d.asOption).map((d) => [d.key, d]),
+);
 
-/** `AND <column> = ANY(sites)` for a site-restricted user, nothing otherwise. */
-const siteFilter = (user: AuthUser, column: string, params: unknown[]) => {
-  if (user.allSites) return '';
-  params.push(user.siteIds);
-  return ` AND ${column} = ANY($${params.length}::int[])`;
-};
+/** The label of a record in the reader's language; a blank translation shows the English one. */
+function labelSql(alias: string, label: OptionSource['label'], lang: OptionLang): string {
+  if (typeof label === 'string') return `${alias}.${quoteIdent(label)}`;
+  const en = `${alias}.${quoteIdent(label.en)}`;
+  return lang === 'en' ? en : `coalesce(nullif(${alias}.${quoteIdent(label[lang])}, ''), ${en})`;
+}
 
-const scopedList =
-  (select: (lang: OptionLang) => string, from: string, where: string, siteColumn: string, order: string): Provider =>
-  async (sql, user, lang) => {
-    const params: unknown[] = [];
-    return sql.query(`SELECT ${select(lang)} FROM ${from} WHERE ${where}${siteFilter(user, siteColumn, params)} ORDER BY ${order}`, params);
+/**
+ * The query of one resource's option list, as `label, value` rows: records the user may see
+ * (their sites, nothing in trash, the source's own limits), optionally only some values.
+ * `scoped: false` drops the user's limits: used to tell "not yours" from "does not exist".
+ */
+function optionQuery(def: ResourceDef & { asOption: OptionSource }, user: AuthUser, lang: OptionLang, opts: { values?: unknown[]; scoped?: boolean } = {}) {
+  const src = def.asOption;
+  const params = new Params();
+  const where: string[] = [];
+  let label = labelSql('t', src.label, lang);
+  let join = '';
+  if (def.softDelete) where.push('t.deleted_at IS NULL');
+  if (src.qualifiedBy) {
+    const ref = referencedResource(def, src.qualifiedBy);
+    join = ` JOIN ${quoteIdent(ref.table)} q ON q.${quoteIdent(ref.idField)} = t.${quoteIdent(src.qualifiedBy)}`;
+    label = `${label} || ' (' || ${labelSql('q', ref.asOption.label, lang)} || ')'`;
+    if (ref.softDelete) where.push('q.deleted_at IS NULL');
+  }
+  for (const [field, value] of Object.entries(src.only ?? {})) where.push(`t.${quoteIdent(field)} = ${params.add(value)}`);
+  if (opts.scoped !== false) {
+    if (!user.allSites && def.site?.column) where.push(`t.${quoteIdent(def.site.column)} = ANY(${params.add(user.siteIds)}::int[])`);
+    if (src.atMostUserLevel) where.push(`t.${quoteIdent(src.atMostUserLevel)} <= ${params.add(user.roleLevel)}`);
+  }
+  const value = `t.${quoteIdent(src.value ?? def.idField)}`;
+  if (opts.values) where.push(`${value} = ANY(${params.add(opts.values)})`);
+  const order = [...(src.orderBy ?? []).map((o) => `t.${quoteIdent(o.field)}${o.desc ? ' DESC' : ''}`), 'label'];
+  return {
+    text: `SELECT ${label} AS label, ${value} AS value FROM ${quoteIdent(def.table)} t${join}` +
+      `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order.join(', ')}`,
+    values: params.values,
   };
+}
 
-/** Option lists read from the database, each limited to what the user may see; nothing in trash is offered. */
-const DYNAMIC: Record<string, Provider> = {
-  cp_locs: scopedList((lang) => `${address('l', lang)} AS label, l.loc_id AS value`, 'cp_locs l', 'l.deleted_at IS NULL', 'l.loc_id', 'label'),
-  cp_zones: scopedList(
-    (lang) => `z.name_chi || ' (' || ${address('l', lang)} || ')' AS label, z.zone_id AS value`,
-    'cp_zones z JOIN cp_locs l ON l.loc_id = z.loc_id',
-    'l.deleted_at IS NULL',
-    'z.loc_id',
-    'label',
-  ),
-  cps: scopedList(() => 'cp_no AS label, cp_id AS value', 'cps', 'deleted_at IS NULL', 'loc_id', 'cp_no'),
-  cp_pow: async (sql) => sql.query(`SELECT name AS label, power_meter_type_id AS value FROM cp_pow ORDER BY name`),
-  // Nobody may hand out a role ranked above their own.
-  roles: async (sql, user) => sql.query(`SELECT name_chi AS label, id AS value FROM roles WHERE level <= $1 ORDER BY level DESC, name_chi`, [user.roleLevel]),
-};
-
-export function optionKeys(): string[] {
-  return [...Object.keys(STATIC_OPTIONS), ...Object.keys(DYNAMIC)];
+/** The resource a field's option list names (it must itself be an option source). */
+function referencedResource(def: ResourceDef, field: string): ResourceDef & { asOption: OptionSource } {
+  const key = def.fields.find((f) => f.field === field)?.options ?? def.columns.find((c) => c.field === field)?.options;
+  const ref = key ? SOURCES.get(key) : undefined;
+  if (!ref) throw new Error(`${def.key}.asOption.qualifiedBy: ${field} names no option source`);
+  return ref;
 }
 
 export async function loadOptions(sql: Sql, user: AuthUser, keys: string[], lang: OptionLang = 'en'): Promise<Record<string, OptionItem[]>> {
-  const unknown = keys.filter((k) => !Object.hasOwn(STATIC_OPTIONS, k) && !Object.hasOwn(DYNAMIC, k));
+  const unknown = keys.filter((k) => !Object.hasOwn(STATIC_OPTIONS, k) && !SOURCES.has(k));
   if (unknown.length) throw badRequest(`Unknown option list: ${unknown.join(', ')}`, { opts: 'invalid' });
   const entries = await Promise.all(
-    keys.map(async (k) => [k, Object.hasOwn(STATIC_OPTIONS, k) ? STATIC_OPTIONS[k] : await DYNAMIC[k](sql, user, lang)] as const),
+    keys.map(async (k) => {
+      if (Object.hasOwn(STATIC_OPTIONS, k)) return [k, STATIC_OPTIONS[k]] as const;
+      const q = optionQuery(SOURCES.get(k)!, user, lang);
+      return [k, await sql.query<OptionItem>(q.text, q.values)] as const;
+    }),
   );
   return Object.fromEntries(entries);
+}
+
+/**
+ * Checks the values a write gives to fields whose options are another resource's records: each
+ * must be one the user is offered. One the user may not pick (another site's, a role above
+ * their own) is 'not_permitted'; one that does not exist (or is in trash) is 'invalid'.
+ */
+export async function checkRecordOptions(sql: Sql, def: ResourceDef, data: Record<string, unknown>, user: AuthUser): Promise<void> {
+  const errors: Record<string, string> = {};
+  for (const f of def.fields) {
+    const source = f.options ? SOURCES.get(f.options) : undefined;
+    const given = data[f.field];
+    if (!source || given === undefined || given === null) continue;
+    const values = [...new Set(Array.isArray(given) ? given : [given])];
+    if (!values.length) continue;
+    const visible = optionQuery(source, user, 'en', { values });
+    const offered = new Set((await sql.query<OptionItem>(visible.text, visible.values)).map((o) => o.value));
+    const missing = values.filter((v) => !offered.has(v as number));
+    if (!missing.length) continue;
+    const anywhere = optionQuery(source, user, 'en', { values: missing, scoped: false });
+    errors[f.field] = (await sql.query(anywhere.text, anywhere.values)).length ? 'not_permitted' : 'invalid';
+  }
+  if (Object.keys(errors).length) throw badRequest(Object.entries(errors).map(([k, v]) => `${k}: ${v}`), errors);
 }

@@ -1,7 +1,7 @@
 import { hashPassword } from '../../auth/passwords.ts';
 import { revokeUserTokens } from '../../auth/session.ts';
 import type { Sql } from '../../db/client.ts';
-import { badRequest, forbidden, notPermitted } from '../../http/errors.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
 import type { ResourceHooks } from './types.ts';
 
 async function roleLevel(sql: Sql, roleId: number): Promise<number | undefined> {
@@ -16,13 +16,9 @@ export const usersHooks: ResourceHooks = {
   },
 
   async beforeWrite({ sql, user, mode, old }, data) {
-    // Nobody manages a user ranked above themselves, or hands out a role above their own.
+    // Nobody manages a user ranked above themselves (handing out a role above one's own is refused
+    // with the role option list, which offers only roles up to the user's level).
     if (old && ((await roleLevel(sql, old.role_id)) ?? 0) > user.roleLevel) throw forbidden();
-    if (data.role_id !== undefined) {
-      const level = await roleLevel(sql, Number(data.role_id));
-      if (level === undefined) throw badRequest('role_id: invalid', { role_id: 'invalid' });
-      if (level > user.roleLevel) throw notPermitted('role_id');
-    }
     const { password, confirm_password: _confirm, loc_id: _sites, ...cols } = data;
     if (typeof password === 'string' && password !== '') cols.password_hash = await hashPassword(password);
     else if (mode === 'create') throw badRequest('password: required', { password: 'required' });
