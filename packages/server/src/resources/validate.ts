@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FieldDef, ResourceDef } from '@ev/core';
 import { STATIC_OPTIONS } from '@ev/core';
 import type { AuthUser } from '../auth/session.ts';
@@ -6,58 +7,100 @@ import { badRequest, notPermitted } from '../http/errors.ts';
 
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
-/** Coerces one form value to the field's type; returns undefined (and records an error) when it cannot. */
-function coerce(f: FieldDef, value: unknown, errors: Record<string, string>): unknown {
-  if (value === null || value === '') return null;
-  const fail = (key = 'invalid') => {
-    errors[f.field] = key;
-    return undefined;
-  };
-  switch (f.type) {
-    case 'text': {
-      if (typeof value !== 'string' && typeof value !== 'number') return fail();
-      const s = String(value);
-      if (s.length > (f.maxLength ?? 10_000)) return fail('too_long');
-      // PostgreSQL text cannot hold NUL.
-      if (s.includes('\u0000')) return fail();
-      return f.input === 'email' && s && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s) ? fail('format_error') : s;
-    }
-    case 'int':
-    case 'float': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-      if (!Number.isFinite(n) || (f.type === 'int' && (!Number.isInteger(n) || Math.abs(n) > 2_147_483_647))) return fail();
-      if (f.min !== undefined && n < f.min) return fail('min');
-      if (f.max !== undefined && n > f.max) return fail('max');
-      return n;
-    }
-    case 'bool':
-      if (value === 1 || value === '1' || value === true) return 1;
-      if (value === 0 || value === '0' || value === false) return 0;
-      return fail();
-    case 'intArray': {
-      if (!Array.isArray(value)) return fail();
-      const list = value.map(Number);
-      if (list.some((n) => !Number.isInteger(n) || n <= 0)) return fail();
-      if (f.limit !== undefined && list.length > f.limit) return fail('too_many');
-      return [...new Set(list)];
-    }
-    case 'json':
-      if (typeof value === 'string') {
-        try {
-          return JSON.parse(value);
-        } catch {
-          return fail();
-        }
+const INT_LIMIT = 2_147_483_647;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The message keys a field's schema answers with (msg.form.<key> in the portal). */
+const MESSAGE_KEYS = new Set(['invalid', 'too_long', 'format_error', 'min', 'max', 'too_many']);
+const invalid = { error: 'invalid' };
+
+/** A number, or a string holding one (form inputs send both). */
+const numeric = z.union([z.number(invalid), z.string().trim().min(1, invalid).transform(Number)], invalid).pipe(z.number(invalid));
+
+/** The zod schema of one form field: its type, bounds and format; '' and null mean "no value". */
+function fieldSchema(f: FieldDef): z.ZodType {
+  const typed: z.ZodType = (() => {
+    switch (f.type) {
+      case 'text':
+        return z
+          .union([z.string(), z.number().transform(String)], invalid)
+          .pipe(
+            z.string()
+              .max(f.maxLength ?? 10_000, { error: 'too_long' })
+              // PostgreSQL text cannot hold NUL.
+              .refine((v) => !v.includes('\u0000'), invalid)
+              .refine((v) => f.input !== 'email' || EMAIL.test(v), { error: 'format_error' }),
+          );
+      case 'int':
+      case 'float': {
+        let n: z.ZodType<number> = f.type === 'int' ? numeric.pipe(z.int(invalid).min(-INT_LIMIT, invalid).max(INT_LIMIT, invalid)) : numeric;
+        if (f.min !== undefined) n = n.pipe(z.number().min(f.min, { error: 'min' }));
+        if (f.max !== undefined) n = n.pipe(z.number().max(f.max, { error: 'max' }));
+        return n;
       }
-      return typeof value === 'object' ? value : fail();
-    case 'timestamp':
-      return typeof value === 'string' && !Number.isNaN(Date.parse(value.replace(' ', 'T'))) ? value : fail();
+      case 'bool':
+        return z.union([
+          z.union([z.literal(1), z.literal('1'), z.literal(true)]).transform(() => 1),
+          z.union([z.literal(0), z.literal('0'), z.literal(false)]).transform(() => 0),
+        ], invalid);
+      case 'intArray':
+        return z
+          .array(z.unknown(), invalid)
+          .transform((list) => list.map(Number))
+          .pipe(z.array(z.int(invalid).positive(invalid)).max(f.limit ?? Number.MAX_SAFE_INTEGER, { error: 'too_many' }))
+          .transform((list) => [...new Set(list)]);
+      case 'json':
+        return z.unknown().transform((v, ctx) => {
+          if (typeof v === 'object') return v;
+          if (typeof v === 'string') {
+            try {
+              return JSON.parse(v);
+            } catch {
+              /* answered below */
+            }
+          }
+          ctx.addIssue({ code: 'custom', message: 'invalid' });
+          return z.NEVER;
+        });
+      case 'timestamp':
+        return z.string(invalid).refine((v) => !Number.isNaN(Date.parse(v.replace(' ', 'T'))), invalid);
+    }
+  })();
+  // A fixed option list (in code) names every value the field may take.
+  const allowed = f.options && Object.hasOwn(STATIC_OPTIONS, f.options) ? STATIC_OPTIONS[f.options].map((o) => o.value) : undefined;
+  const checked = allowed ? typed.refine((v) => allowed.includes(v as string | number), invalid) : typed;
+  return z.preprocess((v) => (v === '' ? null : v), checked.nullable());
+}
+
+/** Per definition, the zod schema of each form field, built once. */
+const schemas = new WeakMap<ResourceDef, Map<string, z.ZodType>>();
+function fieldSchemas(def: ResourceDef): Map<string, z.ZodType> {
+  let map = schemas.get(def);
+  if (!map) {
+    map = new Map(def.fields.map((f) => [f.field, fieldSchema(f)]));
+    schemas.set(def, map);
   }
+  return map;
 }
 
 /**
- * Checks a create or update body against the definition: only known fields, types, required,
- * bounds, fixed options, locked-after-create, confirmations. Privilege-gated fields the user lacks
+ * Coerces the fields a body sends, each through its schema: a field that does not fit gets the
+ * message key of its first problem, the others their coerced value.
+ */
+function coerceFields(def: ResourceDef, input: Record<string, unknown>, errors: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, schema] of fieldSchemas(def)) {
+    if (!Object.hasOwn(input, field)) continue;
+    const result = schema.safeParse(input[field]);
+    if (result.success) out[field] = result.data;
+    else errors[field] = MESSAGE_KEYS.has(result.error.issues[0].message) ? result.error.issues[0].message : 'invalid';
+  }
+  return out;
+}
+
+/**
+ * Checks a create or update body against the definition: only known fields, types and bounds
+ * (the zod schema built from the fields), required, fixed options, locked-after-create,
+ * confirmations. Privilege-gated fields the user lacks
  * are refused. Returns the coerced values of the fields sent (plus defaults on create).
  */
 export function validateWrite(
@@ -78,11 +121,12 @@ export function validateWrite(
       if (name !== def.idField) errors[name] = 'unknown_field';
     } else if (!hasAll(user, f.privileges)) throw notPermitted(name);
   }
+  const coerced = coerceFields(def, input, errors);
   const out: Record<string, unknown> = {};
   for (const f of fields.values()) {
     if (!hasAll(user, f.privileges)) continue;
     const sent = Object.hasOwn(input, f.field);
-    let value = sent ? coerce(f, input[f.field], errors) : undefined;
+    let value = sent ? coerced[f.field] : undefined;
     if (errors[f.field]) continue;
     if (!sent && mode === 'create' && f.default !== undefined) value = f.default;
     const mustHave = f.required || (f.requiredOnCreateOnly && mode === 'create');
@@ -93,13 +137,6 @@ export function validateWrite(
     if (mode === 'update' && f.lockedAfterCreate && sent && old && !sameValue(old[f.field], value)) {
       errors[f.field] = 'not_editable';
       continue;
-    }
-    if (f.options && STATIC_OPTIONS[f.options] && !isBlank(value)) {
-      const allowed = STATIC_OPTIONS[f.options].map((o) => o.value);
-      if (!allowed.includes(value as string | number)) {
-        errors[f.field] = 'invalid';
-        continue;
-      }
     }
     if (sent || value !== undefined) out[f.field] = value;
   }
