@@ -1,10 +1,10 @@
 import { ChargingProfiles, type ChargingProfile, type ClearFilter } from './charging-profiles.ts';
 import { Connector, type ConnectorStatus, type SampledValue, type Transaction } from './connector.ts';
-import { handleCommand, type CommandOutcome } from './commands.ts';
+import { handleCommand } from './commands.ts';
+import type { CommandOutcome, CommandTarget, IdTagInfo, StopReason } from './command-types.ts';
 import { ChargePointLink, noop, type SimulatedChargerOptions } from './link.ts';
 
-type StopReason = 'Local' | 'Remote' | 'EVDisconnected' | 'HardReset' | 'SoftReset' | 'UnlockCommand' | 'DeAuthorized' | 'PowerLoss' | 'Reboot' | 'Other' | 'EmergencyStop';
-export interface IdTagInfo { status: 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx'; expiryDate?: string; parentIdTag?: string }
+export type { IdTagInfo } from './command-types.ts';
 
 /**
  * An OCPP 1.6-J charge point. Local actions (plug in, start, stop …) are methods; commands from
@@ -15,7 +15,7 @@ export interface IdTagInfo { status: 'Accepted' | 'Blocked' | 'Expired' | 'Inval
  * Events: 'connected', 'disconnected', 'reconnecting' ({attempt, delayMs}), 'booted',
  * 'command' (method, params), 'status' (connectorId, status), 'callError' (method, error).
  */
-export class SimulatedCharger extends ChargePointLink {
+export class SimulatedCharger extends ChargePointLink implements CommandTarget {
   private readonly connectors: Connector[];
   private readonly profiles: ChargingProfiles;
   private readonly idTagCache = new Map<string, IdTagInfo>();

@@ -1,21 +1,15 @@
 import { createRPCError } from 'ocpp-rpc';
-import type { SimulatedCharger } from './charger.ts';
 import type { ChargingProfile } from './charging-profiles.ts';
+import type { CommandOutcome, CommandTarget } from './command-types.ts';
 
-/** The answer to a command, and what the charger does once the answer is out. */
-export interface CommandOutcome {
-  result: Record<string, unknown>;
-  after?: () => Promise<void>;
-}
-
-type Handler = (cp: SimulatedCharger, params: any) => CommandOutcome | Promise<CommandOutcome>;
+type Handler = (cp: CommandTarget, params: any) => CommandOutcome | Promise<CommandOutcome>;
 
 const answer = (result: Record<string, unknown>, after?: () => Promise<void>): CommandOutcome => ({ result, after });
 
-const validConnector = (cp: SimulatedCharger, id: number) => Number.isInteger(id) && id >= 1 && id <= cp.connectorCount;
+const validConnector = (cp: CommandTarget, id: number) => Number.isInteger(id) && id >= 1 && id <= cp.connectorCount;
 
 /** A connector free for a new transaction: operative, no transaction, no car mid-session. */
-function freeConnector(cp: SimulatedCharger): number | undefined {
+function freeConnector(cp: CommandTarget): number | undefined {
   for (let id = 1; id <= cp.connectorCount; id++) {
     const status = cp.connectorStatus(id);
     if (cp.transactionId(id) === undefined && (status === 'Available' || status === 'Preparing')) return id;
@@ -126,7 +120,7 @@ const handlers: Record<string, Handler> = {
   },
 };
 
-export async function handleCommand(cp: SimulatedCharger, method: string, params: any): Promise<CommandOutcome> {
+export async function handleCommand(cp: CommandTarget, method: string, params: any): Promise<CommandOutcome> {
   const handler = handlers[method];
   // OCPP-J 1.6 §4.2.3: an action the charger does not know is a NotImplemented CALLERROR.
   if (!handler) throw createRPCError('NotImplemented', `${method} is not implemented by this charger`);

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Configuration } from './configuration.ts';
 import { Connection, backoffDelay, type BackoffOptions } from './connection.ts';
 import { Outbox } from './outbox.ts';
-import type { CommandOutcome } from './commands.ts';
+import type { CommandOutcome } from './command-types.ts';
 
 /** pino-compatible subset; the simulator is silent without one. */
 export interface SimLogger {

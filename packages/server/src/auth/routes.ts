@@ -4,7 +4,7 @@ import type { LoginResponse, MeResponse } from '@ev/core';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { parseBody } from '../http/parse.ts';
 import { currentUser } from './guard.ts';
-import { verifyPassword } from './passwords.ts';
+import { verifyPassword } from '../crypto/passwords.ts';
 import { FailureLimiter } from './rate-limit.ts';
 import { issueToken, revokeToken, writeUserLog } from './session.ts';
 import { getSetting } from '../settings.ts';

@@ -1,6 +1,6 @@
 import { allPrivilegeNames, SUPER_ADMIN_ROLE } from '@ev/core';
 import type { Database } from './client.ts';
-import { generatePassword, hashPassword } from '../auth/passwords.ts';
+import { generatePassword, hashPassword } from '../crypto/passwords.ts';
 
 export interface SeedResult {
   /** Set only when the admin user was created now with a generated password (print it once). */

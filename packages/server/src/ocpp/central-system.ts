@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { RPCServer } from 'ocpp-rpc';
 import type RpcServerClient from 'ocpp-rpc/lib/server-client';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../crypto/passwords.ts';
 import type { Database } from '../db/client.ts';
 import { RemoteStarts } from './authorization.ts';
 import { BatchWriter } from './batch-writer.ts';

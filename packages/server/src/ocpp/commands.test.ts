@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { ERROR_CODES, P } from '@ev/core';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../crypto/passwords.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
-import { addCharger, addSite, connectCharger, eventually } from './test-support.ts';
+import { addCharger, addSite, connectCharger, eventually } from '../testing/ocpp-support.ts';
 
 /** The remote-action routes of spec §7 against a connected charger that answers as each test says. */
 describe('OCPP commands from the portal', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server.ts';
-import { addCharger, BOOT, connectCharger, eventually, upgradeStatus } from './test-support.ts';
+import { addCharger, BOOT, connectCharger, eventually, upgradeStatus } from '../testing/ocpp-support.ts';
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 

@@ -4,7 +4,7 @@ import { openDatabaseWhenReachable } from '../db/client.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { TcpProxy } from '../testing/tcp-proxy.ts';
 import { checkDurability, startChargingLoad, type ChargingLoad } from '../testing/charging-load.ts';
-import { addCard, connectCharger, eventually } from './test-support.ts';
+import { addCard, connectCharger, eventually } from '../testing/ocpp-support.ts';
 
 /**
  * The server on PostgreSQL while the database fails under it: backends terminated, the database

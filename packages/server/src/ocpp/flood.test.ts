@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { MALFORMED_LIMIT } from './connection.ts';
 import { SummarisedLog } from './summarised-log.ts';
-import { addCharger, connectCharger, rawCharger, upgradeStatus } from './test-support.ts';
+import { addCharger, connectCharger, rawCharger, upgradeStatus } from '../testing/ocpp-support.ts';
 
 /** Chargers sending garbage are cut off, and the rest are served as usual. */
 describe('OCPP malformed-message flood', () => {

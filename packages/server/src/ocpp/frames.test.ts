@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server.ts';
-import { addCharger, connectCharger, rawCharger } from './test-support.ts';
+import { addCharger, connectCharger, rawCharger } from '../testing/ocpp-support.ts';
 
 /** Malformed and unexpected frames get the CALLERROR codes of OCPP-J 1.6 §4.2.3 and leave other chargers alone. */
 describe('OCPP-J framing', () => {

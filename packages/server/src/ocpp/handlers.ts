@@ -1,28 +1,12 @@
 import { OCPP_REQUEST_TYPES, requestTypeId } from '@ev/core';
 import { createRPCError } from 'ocpp-rpc';
-import type { MeterRow, RequestRow, SessionProgress } from './batch-writer.ts';
-import type { CentralSystem } from './central-system.ts';
+import type { RequestRow } from './batch-writer.ts';
+import type { HandlerHost, MessageHandler } from './handler-types.ts';
 import type { ChargerConnection } from './connection.ts';
 import { cardStatus } from './authorization.ts';
 import { int32 } from './protocol.ts';
 import { isDatabaseUnavailable } from '../db/faults.ts';
 import { meterValues, startTransaction, stopTransaction } from './transactions.ts';
-
-export interface HandlerContext {
-  cs: CentralSystem;
-  conn: ChargerConnection;
-}
-
-/** What a handler answers and what it asks to be written with the message's cp_requests row. */
-export interface Handled {
-  response: Record<string, unknown>;
-  /** Fields of the cp_requests row beyond the defaults (charger, connector, message id, payloads). */
-  row?: Partial<RequestRow>;
-  meters?: MeterRow[];
-  progress?: SessionProgress[];
-}
-
-export type MessageHandler = (ctx: HandlerContext, params: any) => Promise<Handled>;
 
 const now = () => new Date().toISOString();
 
@@ -110,7 +94,7 @@ const HANDLERS: Record<string, MessageHandler> = {
 };
 
 /** Wires a new connection: every charger-initiated action we know, in arrival order, logged, answered after commit. */
-export function registerHandlers(cs: CentralSystem, conn: ChargerConnection): void {
+export function registerHandlers(cs: HandlerHost, conn: ChargerConnection): void {
   for (const [action, handler] of Object.entries(HANDLERS)) {
     const type = requestTypeId(action, 'in')!;
     conn.client.handle(action, ({ params, messageId }) =>
@@ -128,7 +112,7 @@ export function registerHandlers(cs: CentralSystem, conn: ChargerConnection): vo
 }
 
 async function handle(
-  cs: CentralSystem,
+  cs: HandlerHost,
   conn: ChargerConnection,
   type: number,
   handler: MessageHandler,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { startTestServer, type TestServer } from '../testing/server.ts';
-import { addCharger, addSite, BOOT, connectCharger } from './test-support.ts';
+import { addCharger, addSite, BOOT, connectCharger } from '../testing/ocpp-support.ts';
 
 describe('OCPP messages from the charger', () => {
   let s: TestServer;

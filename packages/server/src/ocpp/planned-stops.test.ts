@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { ERROR_CODES } from '@ev/core';
 import { startTestServer, type TestServer } from '../testing/server.ts';
-import { addCard, addCharger, connectCharger } from './test-support.ts';
+import { addCard, addCharger, connectCharger } from '../testing/ocpp-support.ts';
 
 /** A remote start's duration: the session gets a planned end and is stopped remotely once it passes. */
 describe('OCPP planned stops', () => {

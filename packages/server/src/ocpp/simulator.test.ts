@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedCharger } from '@ev/simulator';
 import { startTestServer, type TestServer } from '../testing/server.ts';
-import { addCharger, eventually } from './test-support.ts';
+import { addCharger, eventually } from '../testing/ocpp-support.ts';
 
 /** The central system against the simulator package: the charger the demo and benchmarks use. */
 describe('OCPP central system with the simulated charger', () => {

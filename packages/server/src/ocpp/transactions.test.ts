@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { startTestServer, type TestServer } from '../testing/server.ts';
-import { addCard, addCharger, connectCharger } from './test-support.ts';
+import { addCard, addCharger, connectCharger } from '../testing/ocpp-support.ts';
 
 const sample = (timestamp: string, wh: number, extra: object[] = []) => ({
   timestamp,

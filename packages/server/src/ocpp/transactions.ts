@@ -1,6 +1,6 @@
 import type { MeterRow } from './batch-writer.ts';
 import { cardStatus } from './authorization.ts';
-import type { HandlerContext, MessageHandler } from './handlers.ts';
+import type { HandlerContext, MessageHandler } from './handler-types.ts';
 import { int32 } from './protocol.ts';
 import { latest, readings, type MeterValue, type Reading } from './meter-values.ts';
 

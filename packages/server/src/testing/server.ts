@@ -1,8 +1,14 @@
+/**
+ * Test support, not production code: everything under src/testing/ (this test server, the
+ * fresh test database, OCPP fixtures and raw chargers, the charging load, the TCP proxy) is for
+ * the tests and benchmarks only. The server's start (main.ts, start.ts, app.ts) never loads it;
+ * testing/production-imports.test.ts checks that.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { freshDatabaseUrl } from '../db/test-database.ts';
+import { freshDatabaseUrl } from './database.ts';
 import { seed } from '../db/seed.ts';
 import { buildApp } from '../app.ts';
 

@@ -1,4 +1,4 @@
-import { hashPassword } from '../../auth/passwords.ts';
+import { hashPassword } from '../../crypto/passwords.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { ResourceHooks } from './types.ts';
 

@@ -1,4 +1,4 @@
-import { hashPassword } from '../../auth/passwords.ts';
+import { hashPassword } from '../../crypto/passwords.ts';
 import { revokeUserTokens } from '../../auth/session.ts';
 import type { Sql } from '../../db/client.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';

@@ -1,10 +1,10 @@
 import { RPCClient } from 'ocpp-rpc';
 import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
 import WebSocket from 'ws';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../crypto/passwords.ts';
 import type { Sql } from '../db/client.ts';
 
-/** Fixtures and a raw OCPP charger for the tests of this folder (the simulator package stands in later). */
+/** Fixtures and a raw OCPP charger for the OCPP tests (the simulator package stands in later). */
 
 let sites = 0;
 

@@ -1,5 +1,11 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
+/**
+ * Password hashing (scrypt), shared by sign-in (auth/), the charger sign-in (ocpp/), the resource
+ * hooks that store passwords and the seed (db/). It imports nothing of the server, so any of them
+ * may depend on it without a loop.
+ */
+
 // scrypt parameters: about 50 ms a hash on this machine, slow enough against guessing, no native module.
 const N = 16384;
 const R = 8;

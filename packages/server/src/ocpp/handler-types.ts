@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import type { RemoteStarts } from './authorization.ts';
+import type { MeterRow, RequestRow, SessionProgress, WriteSet } from './batch-writer.ts';
+import type { ChargerConnection } from './connection.ts';
+import type { SummarisedLog } from './summarised-log.ts';
+
+/**
+ * What the handlers of charger-initiated messages need from the central system. CentralSystem
+ * satisfies it; the handlers depend on this and not on central-system.ts, which registers them.
+ */
+export interface HandlerHost {
+  readonly db: Database;
+  readonly writer: { write(set: WriteSet): Promise<void> };
+  readonly log: FastifyBaseLogger;
+  readonly failureLog: SummarisedLog;
+  readonly remoteStarts: RemoteStarts;
+}
+
+export interface HandlerContext {
+  cs: HandlerHost;
+  conn: ChargerConnection;
+}
+
+/** What a handler answers and what it asks to be written with the message's cp_requests row. */
+export interface Handled {
+  response: Record<string, unknown>;
+  /** Fields of the cp_requests row beyond the defaults (charger, connector, message id, payloads). */
+  row?: Partial<RequestRow>;
+  meters?: MeterRow[];
+  progress?: SessionProgress[];
+}
+
+export type MessageHandler = (ctx: HandlerContext, params: any) => Promise<Handled>;
