@@ -86,6 +86,8 @@ export interface FieldDef {
   limit?: number;
   /** Must equal another field's value (confirm password). Checked only when both are sent. */
   sameAs?: string;
+  /** The input is off in forms while this boolean field is set (every site ticked: no site list to pick). */
+  disabledWhenSet?: string;
 }
 
 export type ResourceAction = 'create' | 'edit' | 'view' | 'editview' | 'delete' | 'popView' | 'downloadPdf' | 'excel';
@@ -143,6 +145,8 @@ export interface ResourceDef {
   readOnly?: boolean;
   /** Only roles named here may use it at all (privileges is super_admin only). */
   roles?: string[];
+  /** Its records are chargers: the OCPP commands of spec §7 (/{key}/rsrStartCharger/{id} …) are sent to them. */
+  commandable?: boolean;
 }
 
 export const DEFAULT_PAGE_SIZES = [20, 50, 100, 200];

@@ -63,6 +63,7 @@ export const cps: ResourceDef = {
   asOption: { label: 'cp_no' },
   titleField: 'cp_no',
   site: { column: 'loc_id' },
+  commandable: true,
   columns: [
     col('mass_update', 'massUpdate', 'int'),
     idCol('cp_id'),

@@ -18,4 +18,14 @@ describe('resource definitions', () => {
     }
     expect(Object.keys(RESOURCES).sort()).toEqual(modules.map((f) => f.slice(0, -3)).sort());
   });
+
+  it('names only fields of its own in field references', () => {
+    for (const def of Object.values(RESOURCES)) {
+      const fields = new Set(def.fields.map((f) => f.field));
+      for (const f of def.fields) {
+        for (const ref of [f.sameAs, f.disabledWhenSet]) if (ref) expect(fields.has(ref), `${def.key}.${f.field} names ${ref}`).toBe(true);
+      }
+      if (def.asOption?.qualifiedBy) expect(fields.has(def.asOption.qualifiedBy), `${def.key}.asOption.qualifiedBy`).toBe(true);
+    }
+  });
 });

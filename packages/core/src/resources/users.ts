@@ -44,7 +44,7 @@ export const users: ResourceDef = {
     fld('confirm_password', 'password', 'text', { requiredOnCreateOnly: true, writeOnly: true, sameAs: 'password', maxLength: 128 }),
     boolFld('active', { default: 1 }),
     boolFld('cp_loc_flag', { default: 1 }),
-    fld('loc_id', 'multiselect', 'intArray', { options: 'cp_locs' }),
+    fld('loc_id', 'multiselect', 'intArray', { options: 'cp_locs', disabledWhenSet: 'cp_loc_flag' }),
   ],
   defaultFilters: { active: 1 },
   actions: ['create', 'edit', 'view', 'delete', 'excel'],

@@ -1,4 +1,4 @@
-import { CHARGING_STATUSES, ERROR_CODES, P, type ActionResult } from '@ev/core';
+import { CHARGING_STATUSES, ERROR_CODES, getResource, P, type ActionResult } from '@ev/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requirePrivileges } from '../auth/guard.ts';
@@ -10,8 +10,6 @@ import { InvalidCommandError, type CommandAction, type CommandOutcome } from './
 
 /** Longest charging time a remote start may ask for, in minutes (a year): beyond it is a typing mistake. */
 const MAX_START_MINUTES = 366 * 24 * 60;
-/** Resources whose records can be commanded; spec §7 has {resource} in the path, chargers are the only one yet. */
-const COMMANDABLE = new Set(['cps']);
 
 const int = (min: number) =>
   z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(min).max(2 ** 31 - 1));
@@ -53,7 +51,7 @@ const refused = (errorCode: number): ActionResult => ({ status: 'error', errorCo
 export function commandRoutes(app: FastifyInstance): void {
   /** The charger a user may command: it exists, is not deleted, and is in one of the user's sites. */
   async function charger(user: AuthUser, resource: string | undefined, id: number): Promise<ChargerRow | null> {
-    if (resource !== undefined && !COMMANDABLE.has(resource)) throw notFound();
+    if (resource !== undefined && !getResource(resource)?.commandable) throw notFound();
     const [cp] = await app.db.query<ChargerRow>(
       `SELECT cp_id, cp_no, loc_id, enable_flag, double_use_flag FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`,
       [id],

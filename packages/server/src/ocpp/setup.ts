@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { getResource } from '@ev/core';
 import { CentralSystem } from './central-system.ts';
 import { CommandDispatcher } from './commands.ts';
 import { PlannedStops } from './planned-stops.ts';
@@ -24,7 +25,7 @@ export function ocppServer(app: FastifyInstance): void {
   });
   // A charger changed in the portal may no longer be allowed to stay connected.
   app.bus.on('resourceChanged', ({ key, action, id, changed }) => {
-    if (key !== 'cps' || action === 'CREATE') return;
+    if (!getResource(key)?.commandable || action === 'CREATE') return;
     central.recheck(id, action, changed).catch((err) => app.log.error({ err, cpId: id }, 'OCPP connection not rechecked after a change'));
   });
   // Before the http server closes: charger sockets would otherwise keep it open.

@@ -7,7 +7,7 @@ import { usePermissions } from '../app/session.tsx';
 import NotAvailablePage from '../screens/NotAvailablePage.tsx';
 import { ResourceForm } from './form/ResourceForm.tsx';
 import { ResourceList } from './list/ResourceList.tsx';
-import { viewTabs } from './overrides/index.tsx';
+import { viewTabs } from './overrides/index.ts';
 import { useRecord } from './use-record.ts';
 import { ResourceView } from './view/ResourceView.tsx';
 

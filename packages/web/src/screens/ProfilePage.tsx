@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { getResource } from '@ev/core';
 import { useMe, usePermissions } from '../app/session.tsx';
 import { ResourceForm } from '../resources/form/ResourceForm.tsx';
-import { userLogTab } from '../resources/overrides/index.tsx';
+import { userLogTab } from '../resources/overrides/users.tsx';
 
 /** Own profile: name, email and password through /api/user_profile, and one's own user log. */
 export default function ProfilePage() {

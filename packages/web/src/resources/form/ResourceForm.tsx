@@ -9,7 +9,7 @@ import { codeText, errorText } from '../../api/errors.ts';
 import { useLabels } from '../../app/labels.ts';
 import { usePermissions } from '../../app/session.tsx';
 import { useOptions } from '../options.ts';
-import { disabledByValues } from '../overrides/form-rules.ts';
+import { isTrue } from '../display.tsx';
 import { useRecord, type RecordData } from '../use-record.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { fieldErrorText, isValidationBody } from './server-errors.ts';
@@ -154,7 +154,7 @@ export function ResourceForm({ def, mode, id, path, onSaved }: Props) {
           <FieldInput
             field={f}
             options={options}
-            disabled={(mode === 'edit' && f.lockedAfterCreate) || disabledByValues(def.key, f.field, watched)}
+            disabled={(mode === 'edit' && f.lockedAfterCreate) || (!!f.disabledWhenSet && isTrue(watched?.[f.disabledWhenSet]))}
           />
         </Form.Item>
       ))}

@@ -7,7 +7,7 @@ import { ApiError, api } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 import { useLabels } from '../../app/labels.ts';
 import { usePermissions } from '../../app/session.tsx';
-import { viewTabs } from '../overrides/index.tsx';
+import { viewTabs } from '../overrides/index.ts';
 import { useDeleteRecord } from '../use-delete.tsx';
 import { useRecord } from '../use-record.ts';
 import { RecordDescriptions } from './RecordDetails.tsx';

@@ -2,11 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Empty, Input, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { editPrivilege } from '@ev/core';
+import { editPrivilege, readPrivilege } from '@ev/core';
 import { api } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
-import { usePermissions } from '../../app/session.tsx';
+import { usePermissions, type Permissions } from '../../app/session.tsx';
 import type { RecordData } from '../use-record.ts';
+import type { ViewTab } from './types.ts';
 
 interface Charger {
   cp_id: number;
@@ -103,3 +104,7 @@ export function ZoneAssignment({ zone }: { zone: RecordData }) {
     </Space>
   );
 }
+
+/** A zone's chargers, for users who may read chargers. */
+export const viewTabs = (record: RecordData, perms: Permissions): ViewTab[] =>
+  perms.has(readPrivilege('cps')) ? [{ key: 'assignment', label: 'ui.zone.assignment', children: <ZoneAssignment zone={record} /> }] : [];

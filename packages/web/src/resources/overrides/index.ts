@@ -1,0 +1,15 @@
+import type { Permissions } from '../../app/session.tsx';
+import type { RecordData } from '../use-record.ts';
+import type { ResourceOverride, ViewTab } from './types.ts';
+
+export type { ViewTab } from './types.ts';
+
+/** Every overrides/<key>.tsx beside this file, by key: adding the file is all it takes. */
+const OVERRIDES = new Map(
+  Object.entries(import.meta.glob<ResourceOverride>('./*.tsx', { eager: true })).map(([path, mod]) => [path.slice(2, -'.tsx'.length), mod]),
+);
+
+/** Screens beyond the generic view of a resource (DESIGN: overrides beside the engine, never a copy of it). */
+export function viewTabs(key: string, record: RecordData, perms: Permissions): ViewTab[] {
+  return OVERRIDES.get(key)?.viewTabs?.(record, perms) ?? [];
+}
