@@ -5,6 +5,7 @@ export * from './options.ts';
 export * from './api.ts';
 export * from './resources/index.ts';
 export * from './resources/build.ts';
+export * from './resources/labels.ts';
 export * from './menu.ts';
 export * from './i18n/index.ts';
 export * from './ocpp.ts';

@@ -1,14 +1,9 @@
-import type { Catalog, Lang, ResourceLabels } from './types.ts';
+import type { Catalog, Lang } from './types.ts';
 import { RESOURCES } from '../resources/index.ts';
 import { UI } from './ui.ts';
 import { MESSAGES } from './messages.ts';
 
 export * from './types.ts';
-
-/** Labels per resource key, as each definition declares them. */
-export const RESOURCE_LABELS: Record<string, ResourceLabels> = Object.fromEntries(
-  Object.values(RESOURCES).map((d) => [d.key, d.labels]),
-);
 
 /**
  * The i18next resources of the portal: namespace "translation" holds
@@ -18,7 +13,7 @@ export const RESOURCE_LABELS: Record<string, ResourceLabels> = Object.fromEntrie
  */
 export function buildCatalogs(): Record<Lang, { translation: Catalog }> {
   const resources = (lang: Lang) =>
-    Object.fromEntries(Object.entries(RESOURCE_LABELS).map(([key, l]: [string, ResourceLabels]) => [key, l[lang]]));
+    Object.fromEntries(Object.values(RESOURCES).map((d) => [d.key, d.labels[lang]]));
   return {
     en: { translation: { ui: UI.en, msg: MESSAGES.en, resources: resources('en') } as Catalog },
     'zh-TW': { translation: { ui: UI['zh-TW'], msg: MESSAGES['zh-TW'], resources: resources('zh-TW') } as Catalog },

@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
 import { RESOURCES } from '../resources/index.ts';
-import { RESOURCE_LABELS } from './index.ts';
 import { LANGS } from './types.ts';
 
 const filled = (s: unknown) => typeof s === 'string' && s.trim() !== '';
@@ -8,8 +7,8 @@ const filled = (s: unknown) => typeof s === 'string' && s.trim() !== '';
 describe('resource labels', () => {
   for (const def of Object.values(RESOURCES)) {
     it(`${def.key}: name and every column / field labelled in ${LANGS.join(' and ')}`, () => {
-      const labels = Object.hasOwn(RESOURCE_LABELS, def.key) ? RESOURCE_LABELS[def.key] : undefined;
-      expect(labels, `no labels for resource "${def.key}" in RESOURCE_LABELS`).toBeDefined();
+      const labels = def.labels;
+      expect(labels, `no labels in the definition of "${def.key}"`).toBeDefined();
       const missing: string[] = [];
       for (const lang of LANGS) {
         const l = labels![lang];
@@ -31,7 +30,7 @@ describe('resource labels', () => {
     });
   }
 
-  for (const [key, labels] of Object.entries(RESOURCE_LABELS)) {
+  for (const { key, labels } of Object.values(RESOURCES)) {
     it(`${key}: en and zh-TW have the same label keys, none empty`, () => {
       const en = Object.keys(labels.en.fields).sort();
       const zh = Object.keys(labels['zh-TW'].fields).sort();

@@ -1,6 +1,6 @@
 import type { ResourceDef } from '../resource.ts';
 import { boolCol, boolFld, fld, idCol, selectCol, selectFld, textCol, textFld } from './build.ts';
-import { COMMON as C, labels } from './labels.ts';
+import { COMMON_LABELS as C, labels } from './labels.ts';
 
 /** RFID cards accepted by Authorize: everywhere (no site, no charger), at a site, or at a charger. */
 export const auth_card: ResourceDef = {

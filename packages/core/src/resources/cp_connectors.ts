@@ -1,6 +1,6 @@
 import type { ResourceDef } from '../resource.ts';
 import { col, dateCol, idCol, intCol, selectCol } from './build.ts';
-import { COMMON as C, labels } from './labels.ts';
+import { COMMON_LABELS as C, labels } from './labels.ts';
 
 /** Connectors as the chargers last reported them (StatusNotification); written only by the OCPP server. */
 export const cp_connectors: ResourceDef = {

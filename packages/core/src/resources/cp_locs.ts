@@ -1,7 +1,7 @@
 import { P } from '../privileges.ts';
 import type { ResourceDef } from '../resource.ts';
 import { boolCol, boolFld, dateCol, fld, floatCol, floatFld, idCol, intCol, intFld, textCol, textFld } from './build.ts';
-import { COMMON as C, labels } from './labels.ts';
+import { COMMON_LABELS as C, labels } from './labels.ts';
 
 const lms = { privileges: [P.LMS_PROFILE] };
 

@@ -2,7 +2,7 @@ import { P } from '../privileges.ts';
 import { DEFAULT_REQUEST_TYPES } from '../ocpp.ts';
 import type { ResourceDef } from '../resource.ts';
 import { col, dateCol, idCol, intCol, selectCol } from './build.ts';
-import { COMMON as C, labels } from './labels.ts';
+import { COMMON_LABELS as C, labels } from './labels.ts';
 
 /**
  * The OCPP logs and their derived records. cp_requests and cp_meter_values grow by millions of

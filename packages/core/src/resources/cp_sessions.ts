@@ -1,6 +1,6 @@
 import type { ResourceDef, ColumnDef } from '../resource.ts';
 import { col, dateCol, idCol, intCol, selectCol, textCol } from './build.ts';
-import { COMMON as C, labels, type Pair } from './labels.ts';
+import { COMMON_LABELS as C, labels, type Pair } from './labels.ts';
 
 export const sessionColumns = (all: boolean): ColumnDef[] => {
   // The short list keeps what an operator scans for; the "all" list shows every recorded value.

@@ -1,7 +1,7 @@
 import { P } from '../privileges.ts';
 import type { ResourceDef } from '../resource.ts';
 import { boolCol, boolFld, col, dateCol, fld, floatFld, idCol, intCol, intFld, selectCol, selectFld, textCol, textFld } from './build.ts';
-import { COMMON as C, labels } from './labels.ts';
+import { COMMON_LABELS as C, labels } from './labels.ts';
 
 export const cps: ResourceDef = {
   key: 'cps',

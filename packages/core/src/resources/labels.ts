@@ -13,7 +13,7 @@ export function labels(name: Pair, fields: Record<string, Pair>): ResourceLabels
 }
 
 /** Labels shared by many resources; a definition takes the ones it needs and may override them. */
-export const COMMON = {
+export const COMMON_LABELS = {
   id: ['ID', '編號'],
   name: ['Name', '名稱'],
   name_chi: ['Name (Chinese)', '名稱（中文）'],

@@ -1,7 +1,7 @@
 import { SUPER_ADMIN_ROLE } from '../privileges.ts';
 import type { ResourceDef } from '../resource.ts';
 import { boolCol, boolFld, idCol, textCol, textFld } from './build.ts';
-import { COMMON as C, labels } from './labels.ts';
+import { COMMON_LABELS as C, labels } from './labels.ts';
 
 export const privileges: ResourceDef = {
   key: 'privileges',

@@ -1,6 +1,6 @@
 import type { ResourceDef } from '../resource.ts';
 import { dateCol, idCol, intCol, intFld, textCol, textFld } from './build.ts';
-import { COMMON as C, labels } from './labels.ts';
+import { COMMON_LABELS as C, labels } from './labels.ts';
 
 export const roles: ResourceDef = {
   key: 'roles',

@@ -1,6 +1,6 @@
 import type { ResourceDef } from '../resource.ts';
 import { col, dateCol, idCol, intCol, textCol } from './build.ts';
-import { COMMON as C, labels } from './labels.ts';
+import { COMMON_LABELS as C, labels } from './labels.ts';
 
 export const user_log: ResourceDef = {
   key: 'user_log',

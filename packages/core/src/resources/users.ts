@@ -1,6 +1,6 @@
 import type { ResourceDef } from '../resource.ts';
 import { boolCol, boolFld, col, dateCol, fld, idCol, selectCol, selectFld, textCol, textFld } from './build.ts';
-import { COMMON as C, labels, type Pair } from './labels.ts';
+import { COMMON_LABELS as C, labels, type Pair } from './labels.ts';
 
 export const userFields: Record<string, Pair> = {
   id: C.id,

@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { PassThrough } from 'node:stream';
 import { existsSync } from 'node:fs';
 import { once } from 'node:events';
-import { RESOURCE_LABELS, type ResourceDef } from '@ev/core';
+import type { ResourceDef } from '@ev/core';
 import type { Sql } from '../db/client.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { badRequest } from '../http/errors.ts';
@@ -92,7 +92,7 @@ const CJK_FONT = [
 
 /** One record as a one-page PDF of label: value lines, labels in the user's language. */
 export function recordPdf(def: ResourceDef, record: Record<string, unknown>, lang: 'en' | 'zh-TW'): PassThrough {
-  const labels = RESOURCE_LABELS[def.key]?.[CJK_FONT ? lang : 'en'];
+  const labels = def.labels[CJK_FONT ? lang : 'en'];
   const out = new PassThrough();
   const doc = new PDFDocument({ size: 'A4', margin: 48 });
   doc.pipe(out);

@@ -1,4 +1,4 @@
-import { RESOURCES, STATIC_OPTIONS, type OptionItem, type OptionSource, type ResourceDef } from '@ev/core';
+import { getResource, STATIC_OPTIONS, type OptionItem, type OptionSource, type ResourceDef } from '@ev/core';
 import type { Sql } from '../db/client.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { badRequest } from '../http/errors.ts';
@@ -7,10 +7,13 @@ import { Params } from './sql.ts';
 
 export type OptionLang = 'en' | 'zh-TW';
 
-/** Resources offered as option lists (their definition declares asOption), by key. */
-const SOURCES = new Map(
-  Object.values(RESOURCES).filter((d): d is ResourceDef & { asOption: OptionSource } => !!d.asOption).map((d) => [d.key, d]),
-);
+type Source = ResourceDef & { asOption: OptionSource };
+
+/** The resource offered as the option list `key` (its definition declares asOption), if any. */
+function sourceOf(key: string): Source | undefined {
+  const def = getResource(key);
+  return def?.asOption ? (def as Source) : undefined;
+}
 
 /** The label of a record in the reader's language; a blank translation shows the English one. */
 function labelSql(alias: string, label: OptionSource['label'], lang: OptionLang): string {
@@ -24,7 +27,7 @@ function labelSql(alias: string, label: OptionSource['label'], lang: OptionLang)
  * (their sites, nothing in trash, the source's own limits), optionally only some values.
  * `scoped: false` drops the user's limits: used to tell "not yours" from "does not exist".
  */
-function optionQuery(def: ResourceDef & { asOption: OptionSource }, user: AuthUser, lang: OptionLang, opts: { values?: unknown[]; scoped?: boolean } = {}) {
+function optionQuery(def: Source, user: AuthUser, lang: OptionLang, opts: { values?: unknown[]; scoped?: boolean } = {}) {
   const src = def.asOption;
   const params = new Params();
   const where: string[] = [];
@@ -53,20 +56,20 @@ function optionQuery(def: ResourceDef & { asOption: OptionSource }, user: AuthUs
 }
 
 /** The resource a field's option list names (it must itself be an option source). */
-function referencedResource(def: ResourceDef, field: string): ResourceDef & { asOption: OptionSource } {
+function referencedResource(def: ResourceDef, field: string): Source {
   const key = def.fields.find((f) => f.field === field)?.options ?? def.columns.find((c) => c.field === field)?.options;
-  const ref = key ? SOURCES.get(key) : undefined;
+  const ref = key ? sourceOf(key) : undefined;
   if (!ref) throw new Error(`${def.key}.asOption.qualifiedBy: ${field} names no option source`);
   return ref;
 }
 
 export async function loadOptions(sql: Sql, user: AuthUser, keys: string[], lang: OptionLang = 'en'): Promise<Record<string, OptionItem[]>> {
-  const unknown = keys.filter((k) => !Object.hasOwn(STATIC_OPTIONS, k) && !SOURCES.has(k));
+  const unknown = keys.filter((k) => !Object.hasOwn(STATIC_OPTIONS, k) && !sourceOf(k));
   if (unknown.length) throw badRequest(`Unknown option list: ${unknown.join(', ')}`, { opts: 'invalid' });
   const entries = await Promise.all(
     keys.map(async (k) => {
       if (Object.hasOwn(STATIC_OPTIONS, k)) return [k, STATIC_OPTIONS[k]] as const;
-      const q = optionQuery(SOURCES.get(k)!, user, lang);
+      const q = optionQuery(sourceOf(k)!, user, lang);
       return [k, await sql.query<OptionItem>(q.text, q.values)] as const;
     }),
   );
@@ -81,7 +84,7 @@ export async function loadOptions(sql: Sql, user: AuthUser, keys: string[], lang
 export async function checkRecordOptions(sql: Sql, def: ResourceDef, data: Record<string, unknown>, user: AuthUser): Promise<void> {
   const errors: Record<string, string> = {};
   for (const f of def.fields) {
-    const source = f.options ? SOURCES.get(f.options) : undefined;
+    const source = f.options ? sourceOf(f.options) : undefined;
     const given = data[f.field];
     if (!source || given === undefined || given === null) continue;
     const values = [...new Set(Array.isArray(given) ? given : [given])];

@@ -6,14 +6,15 @@ import * as schema from '../db/schema/index.ts';
 import { RESOURCE_HOOKS } from './hooks/index.ts';
 import type { ResourceHooks } from './hooks/types.ts';
 
+/** The physical column names of a Drizzle table. */
+export function tableColumnsOf(table: PgTable): [name: string, columns: Set<string>] {
+  const cfg = getTableConfig(table);
+  return [cfg.name, new Set(cfg.columns.map((c) => c.name))];
+}
+
 /** Physical column names of every table in the Drizzle schema, by table name. */
 export const TABLE_COLUMNS: Map<string, Set<string>> = new Map(
-  (Object.values(schema) as unknown[])
-    .filter((v): v is PgTable => is(v, PgTableClass))
-    .map((t) => {
-      const cfg = getTableConfig(t);
-      return [cfg.name, new Set(cfg.columns.map((c) => c.name))];
-    }),
+  (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTableClass)).map(tableColumnsOf),
 );
 
 export function hooksFor(key: string): ResourceHooks {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalogs, ERROR_CODES, MENU, RESOURCE_LABELS, type Catalog } from '@ev/core';
+import { buildCatalogs, ERROR_CODES, getResource, MENU, type Catalog } from '@ev/core';
 
 const catalogs = buildCatalogs();
 const part = (name: 'ui' | 'msg') => ({
@@ -29,7 +29,7 @@ describe('portal catalogs', () => {
   it('every menu item has a name', () => {
     const menuNames = UI.en.menu as Catalog;
     for (const key of MENU.flatMap((g) => g.items)) {
-      expect(RESOURCE_LABELS[key]?.en.name ?? menuNames[key], key).toBeTruthy();
+      expect(getResource(key)?.labels.en.name ?? menuNames[key], key).toBeTruthy();
     }
   });
 });

@@ -3,7 +3,7 @@ import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
 import type { ResourceHooks } from './types.ts';
 
 /** Roles: nobody creates or removes a role ranked above their own; a role in use cannot go. */
-export const rolesHooks: ResourceHooks = {
+export const hooks: ResourceHooks = {
   async beforeWrite({ user }, data) {
     if (data.level !== undefined && Number(data.level) > user.roleLevel) {
       throw badRequest('level: max', { level: 'max' });

@@ -10,7 +10,7 @@ async function roleLevel(sql: Sql, roleId: number): Promise<number | undefined> 
 }
 
 /** Users: passwords hashed, sites kept in user_sites, sessions ended on deactivation or new password. */
-export const usersHooks: ResourceHooks = {
+export const hooks: ResourceHooks = {
   virtualColumns: {
     loc_id: `coalesce((SELECT array_agg(s.loc_id ORDER BY s.loc_id) FROM user_sites s WHERE s.user_id = t.id), '{}'::int[])`,
   },

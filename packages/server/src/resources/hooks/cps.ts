@@ -1,0 +1,16 @@
+import { hashPassword } from '../../crypto/passwords.ts';
+import type { ResourceHooks } from './types.ts';
+
+/** Chargers: the OCPP password is stored hashed; an empty one in an edit leaves it unchanged. */
+export const hooks: ResourceHooks = {
+  virtualColumns: {
+    cp_connectors: `(SELECT coalesce(json_agg(json_build_object('connector_id', c.connector_id, 'status', c.status,
+      'error_code', c.error_code, 'last_status_dttm', c.last_status_dttm) ORDER BY c.connector_id), '[]'::json)
+      FROM cp_connectors c WHERE c.cp_id = t.cp_id)`,
+  },
+  async beforeWrite(_ctx, data) {
+    const { ocpp_password, ...cols } = data;
+    if (typeof ocpp_password === 'string' && ocpp_password !== '') cols.ocpp_password_hash = await hashPassword(ocpp_password);
+    return cols;
+  },
+};
