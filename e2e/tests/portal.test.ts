@@ -173,4 +173,24 @@ describe('staff portal in a real browser', () => {
     await page.getByText('E2E-OFF').waitFor();
     await screenshot(page, '11-chargers-all');
   });
+
+  it('adds the screens a resource declares beside the generic ones: zone assignment, the users form rules', async () => {
+    const site = await api('POST', '/api/cp_locs', { address: 'Override Site' });
+    const zone = await api('POST', '/api/cp_zones', { loc_id: site.data.loc_id, name_chi: 'Level 3', max_physical_current_limit: 200 });
+    await api('POST', '/api/cps', { cp_no: 'E2E-ZONE', name: 'zone charger', loc_id: site.data.loc_id });
+    await page.goto(`${portal}/cp_zones/${zone.data.zone_id}`);
+    // The page is in the language the earlier tests left it in.
+    await page.getByRole('tab', { name: /^(Charger assignment|充電樁分配)$/ }).click();
+    await page.getByText('E2E-ZONE').waitFor();
+    await screenshot(page, '12-zone-assignment');
+
+    // The site list is off while "All Sites" is ticked (a rule of the users definition, not of the form code).
+    await page.goto(`${portal}/users/create`);
+    const sites = page.locator('.ant-form-item').filter({ has: page.getByText(/^(Sites|充電站)$/) }).locator('.ant-select');
+    await sites.waitFor();
+    assert.match((await sites.getAttribute('class')) ?? '', /ant-select-disabled/);
+    await page.locator('.ant-form-item').filter({ has: page.getByText(/^(All Sites|所有充電站)$/) }).locator('button[role=switch]').click();
+    await page.waitForFunction(() => !document.querySelector('.ant-select-disabled'));
+    await screenshot(page, '13-user-sites-enabled');
+  });
 });
