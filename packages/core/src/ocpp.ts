@@ -53,14 +53,9 @@ export function requestTypeId(action: string, direction: OcppDirection): number 
   return OCPP_REQUEST_TYPES.find((t) => t.action === action && t.direction === direction)?.id;
 }
 
-/** Option list `request_types`: DataTransfer exists in both directions, so the outgoing one is marked. */
-export const REQUEST_TYPE_OPTIONS = OCPP_REQUEST_TYPES.map((t) => ({
-  value: t.id,
-  label: t.direction === 'out' && t.action === 'DataTransfer' ? 'DataTransfer (to charger)' : t.action,
-}));
-
 /** Reasons a StopTransaction may give (OCPP 1.6 §7.41), for the stop_reason filter. */
 export const STOP_REASONS = [
   'EmergencyStop', 'EVDisconnected', 'HardReset', 'Local', 'Other', 'PowerLoss', 'Reboot', 'Remote', 'SoftReset',
   'UnlockCommand', 'DeAuthorized',
 ] as const;
+export type StopReason = (typeof STOP_REASONS)[number];

@@ -1,6 +1,8 @@
-import { REQUEST_TYPE_OPTIONS, STOP_REASONS } from './ocpp.ts';
+import type { Lang } from './i18n/types.ts';
+import { OCPP_REQUEST_TYPES, STOP_REASONS, type StopReason } from './ocpp.ts';
+import type { Pair } from './resources/labels.ts';
 
-/** Option lists that are fixed in code; lists read from the database are served by the server under the same API. */
+/** One item of an option list as the API answers it, its label in the reader's language. */
 export interface OptionItem {
   label: string;
   value: string | number;
@@ -20,15 +22,137 @@ export type HomeScreen = (typeof HOME_SCREENS)[number];
 export const USER_LOG_TYPES = ['LOGIN', 'LOGIN_FAILED', 'LOGOUT'] as const;
 export const PORTAL_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'COMMAND'] as const;
 
-const plain = (values: readonly string[]): OptionItem[] => values.map((v) => ({ label: v, value: v }));
+/** OCPP 1.6 ChargePointErrorCode (§7.6), as StatusNotification reports it. */
+export const CHARGE_POINT_ERROR_CODES = [
+  'ConnectorLockFailure', 'EVCommunicationError', 'GroundFailure', 'HighTemperature', 'InternalError', 'LocalListConflict',
+  'NoError', 'OtherError', 'OverCurrentFailure', 'OverVoltage', 'PowerMeterFailure', 'PowerSwitchFailure', 'ReaderFailure',
+  'ResetFailure', 'UnderVoltage', 'WeakSignal',
+] as const;
 
-export const STATIC_OPTIONS: Record<string, OptionItem[]> = {
-  connector_status: plain(CONNECTOR_STATUSES),
-  home_screen: plain(HOME_SCREENS),
-  user_log_type: plain(USER_LOG_TYPES),
-  portal_action: plain(PORTAL_ACTIONS),
-  reset_type: plain(['Hard', 'Soft']),
-  availability_type: plain(['Operative', 'Inoperative']),
-  request_types: REQUEST_TYPE_OPTIONS,
-  stop_reason: plain(STOP_REASONS),
+/** A value of a fixed list with its label in both languages. */
+export interface StaticOption {
+  value: string | number;
+  label: Record<Lang, string>;
+}
+
+/** The values in their order, each labelled: the Record type makes a value without a label a compile error. */
+function labelled<V extends string | number>(values: readonly V[], names: Record<V, Pair>): StaticOption[] {
+  return values.map((value) => ({ value, label: { en: names[value][0], 'zh-TW': names[value][1] } }));
+}
+
+const REQUEST_TYPE_NAMES: Record<string, Pair> = {
+  BootNotification: ['BootNotification', '開機通知'],
+  StatusNotification: ['StatusNotification', '狀態通知'],
+  Authorize: ['Authorize', '授權'],
+  StartTransaction: ['StartTransaction', '開始交易'],
+  StopTransaction: ['StopTransaction', '結束交易'],
+  Heartbeat: ['Heartbeat', '心跳'],
+  DataTransfer: ['DataTransfer', '數據傳輸'],
+  DiagnosticsStatusNotification: ['DiagnosticsStatusNotification', '診斷狀態通知'],
+  FirmwareStatusNotification: ['FirmwareStatusNotification', '韌體狀態通知'],
+  RemoteStartTransaction: ['RemoteStartTransaction', '遙距開始充電'],
+  MeterValues: ['MeterValues', '電錶讀數'],
+  SetChargingProfile: ['SetChargingProfile', '設定充電設定檔'],
+  ClearChargingProfile: ['ClearChargingProfile', '清除充電設定檔'],
+  RemoteStopTransaction: ['RemoteStopTransaction', '遙距停止充電'],
+  UnlockConnector: ['UnlockConnector', '解鎖充電槍'],
+  Reset: ['Reset', '重設'],
+  ChangeAvailability: ['ChangeAvailability', '更改可用狀態'],
+  GetDiagnostics: ['GetDiagnostics', '取得診斷資料'],
+  TriggerMessage: ['TriggerMessage', '觸發訊息'],
+  ChangeConfiguration: ['ChangeConfiguration', '更改設定'],
+  GetConfiguration: ['GetConfiguration', '取得設定'],
+  GetCompositeSchedule: ['GetCompositeSchedule', '取得綜合排程'],
+  ClearCache: ['ClearCache', '清除快取'],
+  UpdateFirmware: ['UpdateFirmware', '更新韌體'],
+  ReserveNow: ['ReserveNow', '立即預約'],
+  CancelReservation: ['CancelReservation', '取消預約'],
+  GetLocalListVersion: ['GetLocalListVersion', '取得本地名單版本'],
+  SendLocalList: ['SendLocalList', '發送本地名單'],
 };
+
+/** `request_types`: DataTransfer exists in both directions, so the outgoing one is marked. */
+const REQUEST_TYPE_OPTIONS: StaticOption[] = OCPP_REQUEST_TYPES.map((t) => {
+  const [en, zh] = REQUEST_TYPE_NAMES[t.action];
+  const toCharger = t.direction === 'out' && t.action === 'DataTransfer';
+  return { value: t.id, label: { en: toCharger ? `${en} (to charger)` : en, 'zh-TW': toCharger ? `${zh}（至充電樁）` : zh } };
+});
+
+/**
+ * Option lists fixed in code, every value labelled in both languages (the one catalogue of
+ * enumerated values: the portal shows these labels, the server validates against the values).
+ * Lists read from the database are resources' asOption, served under the same API.
+ */
+export const STATIC_OPTIONS: Record<string, StaticOption[]> = {
+  connector_status: labelled(CONNECTOR_STATUSES, {
+    Available: ['Available', '可用'],
+    Preparing: ['Preparing', '準備中'],
+    Charging: ['Charging', '充電中'],
+    SuspendedEVSE: ['Suspended (charger)', '暫停（充電樁）'],
+    SuspendedEV: ['Suspended (vehicle)', '暫停（電動車）'],
+    Finishing: ['Finishing', '完成中'],
+    Reserved: ['Reserved', '已預約'],
+    Unavailable: ['Unavailable', '不可用'],
+    Faulted: ['Faulted', '故障'],
+    Offline: ['Offline', '離線'],
+    'N/A': ['N/A', '不適用'],
+  }),
+  home_screen: labelled(HOME_SCREENS, {
+    LMS: ['Load management', '負載管理'],
+    Dashboard: ['Dashboard', '儀表板'],
+    CpList: ['Charging point list', '充電樁列表'],
+  }),
+  user_log_type: labelled(USER_LOG_TYPES, {
+    LOGIN: ['Sign-in', '登入'],
+    LOGIN_FAILED: ['Failed sign-in', '登入失敗'],
+    LOGOUT: ['Sign-out', '登出'],
+  }),
+  portal_action: labelled(PORTAL_ACTIONS, {
+    CREATE: ['Create', '新增'],
+    UPDATE: ['Update', '修改'],
+    DELETE: ['Delete', '刪除'],
+    COMMAND: ['Charger command', '充電樁指令'],
+  }),
+  reset_type: labelled(['Hard', 'Soft'] as const, { Hard: ['Hard reset', '硬重設'], Soft: ['Soft reset', '軟重設'] }),
+  availability_type: labelled(['Operative', 'Inoperative'] as const, {
+    Operative: ['Operative', '可運作'],
+    Inoperative: ['Inoperative', '停止運作'],
+  }),
+  request_types: REQUEST_TYPE_OPTIONS,
+  stop_reason: labelled<StopReason>(STOP_REASONS, {
+    EmergencyStop: ['Emergency stop', '緊急停止'],
+    EVDisconnected: ['Vehicle disconnected', '電動車已斷開'],
+    HardReset: ['Hard reset', '硬重設'],
+    Local: ['Stopped at the charger', '於充電樁停止'],
+    Other: ['Other', '其他'],
+    PowerLoss: ['Power loss', '斷電'],
+    Reboot: ['Reboot', '重新啟動'],
+    Remote: ['Stopped remotely', '遙距停止'],
+    SoftReset: ['Soft reset', '軟重設'],
+    UnlockCommand: ['Unlock command', '解鎖指令'],
+    DeAuthorized: ['Not authorised', '授權被拒'],
+  }),
+  charge_point_error_code: labelled(CHARGE_POINT_ERROR_CODES, {
+    ConnectorLockFailure: ['Connector lock failure', '充電槍鎖定故障'],
+    EVCommunicationError: ['Vehicle communication error', '電動車通訊錯誤'],
+    GroundFailure: ['Ground failure', '接地故障'],
+    HighTemperature: ['High temperature', '溫度過高'],
+    InternalError: ['Internal error', '內部錯誤'],
+    LocalListConflict: ['Local list conflict', '本地名單衝突'],
+    NoError: ['No error', '沒有錯誤'],
+    OtherError: ['Other error', '其他錯誤'],
+    OverCurrentFailure: ['Over-current failure', '過電流故障'],
+    OverVoltage: ['Over-voltage', '電壓過高'],
+    PowerMeterFailure: ['Power meter failure', '電錶故障'],
+    PowerSwitchFailure: ['Power switch failure', '電源開關故障'],
+    ReaderFailure: ['Card reader failure', '讀卡器故障'],
+    ResetFailure: ['Reset failure', '重設失敗'],
+    UnderVoltage: ['Under-voltage', '電壓過低'],
+    WeakSignal: ['Weak signal', '訊號微弱'],
+  }),
+};
+
+/** A fixed list with its labels in one language, as GET /options answers it. */
+export function staticOptionItems(key: string, lang: Lang): OptionItem[] {
+  return STATIC_OPTIONS[key].map((o) => ({ value: o.value, label: o.label[lang] }));
+}

@@ -26,7 +26,7 @@ export const cp_connectors: ResourceDef = {
     intCol('connector_id'),
     col('connector_name', 'text', 'text'),
     col('status', 'enum', 'text', { sortable: true, filter: 'select', options: 'connector_status' }),
-    col('error_code', 'text', 'text'),
+    col('error_code', 'enum', 'text', { sortable: true, filter: 'select', options: 'charge_point_error_code' }),
     col('vendor_error_code', 'text', 'text', { hiddenInList: true }),
     col('info', 'text', 'text', { hiddenInList: true }),
     dateCol('last_status_dttm'),

@@ -110,7 +110,7 @@ export const cps: ResourceDef = {
     textCol('imsi', { hiddenInList: true }),
     textCol('meter_serial_number', { hiddenInList: true }),
     textCol('meter_type', { hiddenInList: true }),
-    textCol('error_code', { hiddenInList: true }),
+    col('error_code', 'enum', 'text', { sortable: true, filter: 'select', options: 'charge_point_error_code', hiddenInList: true }),
     textCol('mct_status_code', { hiddenInList: true }),
     col('cp_connectors', 'json', 'json', { viewOnly: true, privileges: [P.CP_CONNECTOR] }),
     dateCol('cre_dttm', { hiddenInList: true }),

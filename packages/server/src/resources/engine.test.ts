@@ -195,6 +195,10 @@ describe('generic resource engine over HTTP', () => {
     expect((await get('/api/options?opts=secrets')).status).toBe(400);
     const zh = await get('/api/options?opts=cp_locs&lang=zh-TW');
     expect(zh.body.options.cp_locs.some((o: any) => o.label === '選項站')).toBe(true);
+    // Fixed lists too: every enumerated value in the reader's language.
+    const statuses = await get('/api/options?opts=connector_status&opts=charge_point_error_code&lang=zh-TW');
+    expect(statuses.body.options.connector_status).toContainEqual({ value: 'Charging', label: '充電中' });
+    expect(statuses.body.options.charge_point_error_code).toContainEqual({ value: 'NoError', label: '沒有錯誤' });
   });
 
   it('offers zones named with their site, and refuses a value no option list offers', async () => {

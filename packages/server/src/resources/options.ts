@@ -1,11 +1,10 @@
-import { getResource, STATIC_OPTIONS, type OptionItem, type OptionSource, type ResourceDef } from '@ev/core';
+import { getResource, STATIC_OPTIONS, staticOptionItems, type Lang, type OptionItem, type OptionSource, type ResourceDef } from '@ev/core';
 import type { Sql } from '../db/client.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { badRequest } from '../http/errors.ts';
 import { quoteIdent } from './registry.ts';
 import { Params } from './sql.ts';
 
-export type OptionLang = 'en' | 'zh-TW';
 
 type Source = ResourceDef & { asOption: OptionSource };
 
@@ -16,7 +15,7 @@ function sourceOf(key: string): Source | undefined {
 }
 
 /** The label of a record in the reader's language; a blank translation shows the English one. */
-function labelSql(alias: string, label: OptionSource['label'], lang: OptionLang): string {
+function labelSql(alias: string, label: OptionSource['label'], lang: Lang): string {
   if (typeof label === 'string') return `${alias}.${quoteIdent(label)}`;
   const en = `${alias}.${quoteIdent(label.en)}`;
   return lang === 'en' ? en : `coalesce(nullif(${alias}.${quoteIdent(label[lang])}, ''), ${en})`;
@@ -27,7 +26,7 @@ function labelSql(alias: string, label: OptionSource['label'], lang: OptionLang)
  * (their sites, nothing in trash, the source's own limits), optionally only some values.
  * `scoped: false` drops the user's limits: used to tell "not yours" from "does not exist".
  */
-function optionQuery(def: Source, user: AuthUser, lang: OptionLang, opts: { values?: unknown[]; scoped?: boolean } = {}) {
+function optionQuery(def: Source, user: AuthUser, lang: Lang, opts: { values?: unknown[]; scoped?: boolean } = {}) {
   const src = def.asOption;
   const params = new Params();
   const where: string[] = [];
@@ -63,12 +62,12 @@ function referencedResource(def: ResourceDef, field: string): Source {
   return ref;
 }
 
-export async function loadOptions(sql: Sql, user: AuthUser, keys: string[], lang: OptionLang = 'en'): Promise<Record<string, OptionItem[]>> {
+export async function loadOptions(sql: Sql, user: AuthUser, keys: string[], lang: Lang = 'en'): Promise<Record<string, OptionItem[]>> {
   const unknown = keys.filter((k) => !Object.hasOwn(STATIC_OPTIONS, k) && !sourceOf(k));
   if (unknown.length) throw badRequest(`Unknown option list: ${unknown.join(', ')}`, { opts: 'invalid' });
   const entries = await Promise.all(
     keys.map(async (k) => {
-      if (Object.hasOwn(STATIC_OPTIONS, k)) return [k, STATIC_OPTIONS[k]] as const;
+      if (Object.hasOwn(STATIC_OPTIONS, k)) return [k, staticOptionItems(k, lang)] as const;
       const q = optionQuery(sourceOf(k)!, user, lang);
       return [k, await sql.query<OptionItem>(q.text, q.values)] as const;
     }),

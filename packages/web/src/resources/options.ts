@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { STATIC_OPTIONS, type OptionItem } from '@ev/core';
+import { STATIC_OPTIONS, staticOptionItems, type OptionItem } from '@ev/core';
 import { api } from '../api/client.ts';
 
 export type OptionMap = Record<string, OptionItem[]>;
@@ -36,10 +36,10 @@ export function useOptions(keys: (string | undefined)[]): OptionMap {
   const data = query.isError ? undefined : query.data;
   return useMemo(() => {
     const map: OptionMap = {};
-    for (const key of wanted) map[key] = Object.hasOwn(STATIC_OPTIONS, key) ? STATIC_OPTIONS[key] : (data?.[key] ?? []);
+    for (const key of wanted) map[key] = Object.hasOwn(STATIC_OPTIONS, key) ? staticOptionItems(key, lang) : (data?.[key] ?? []);
     return map;
     // wanted is rebuilt each render; its joined text is the stable identity.
-  }, [wanted.join(','), data]);
+  }, [wanted.join(','), data, lang]);
 }
 
 /** The label of a value in an option list, compared loosely because ids arrive as numbers or strings. */
