@@ -5,6 +5,8 @@ export interface Dataset<T = Record<string, unknown>> {
   totalElements: number;
   /** True when totalElements is an estimate or a lower bound (very large tables). */
   totalIsEstimate?: boolean;
+  /** Set when the size asked for was above what one page returns (LIST_PAGE_CAP) and rows were held back: the size used. */
+  sizeCappedTo?: number;
 }
 
 export interface ListResponse<T = Record<string, unknown>> {

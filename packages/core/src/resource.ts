@@ -145,9 +145,20 @@ export interface ResourceDef {
   readOnly?: boolean;
   /** Only roles named here may use it at all (privileges is super_admin only). */
   roles?: string[];
+  /**
+   * Other names the spec's calls give a filter parameter (cp_requests: connector_required for
+   * connector_id, type for request_type). Every resource with a site column also takes locId.
+   */
+  paramAliases?: Record<string, string>;
   /** Its records are chargers: the OCPP commands of spec §7 (/{key}/rsrStartCharger/{id} …) are sent to them. */
   commandable?: boolean;
 }
 
 export const DEFAULT_PAGE_SIZES = [20, 50, 100, 200];
+/** The largest size a list accepts: the spec's calls ask for 99999 to mean "all". */
 export const MAX_PAGE_SIZE = 99999;
+/**
+ * The most rows one page returns, whatever size was asked for: the largest page the spec itself
+ * asks for (a session's meter values, 50,000). A list answers how it capped (sizeCappedTo).
+ */
+export const LIST_PAGE_CAP = 50_000;

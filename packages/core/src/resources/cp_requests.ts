@@ -56,6 +56,8 @@ export const cp_requests: ResourceDef = {
   fields: [],
   defaultSort: { field: 'req_id', order: 'desc' },
   defaultFilters: { request_type: DEFAULT_REQUEST_TYPES },
+  // The charger view's charts ask for one connector's meter values by these names (spec part 1 §7).
+  paramAliases: { connector_required: 'connector_id', type: 'request_type' },
   readOnly: true,
   actions: ['view', 'popView', 'excel'],
 };

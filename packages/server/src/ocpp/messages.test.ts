@@ -106,10 +106,35 @@ describe('OCPP messages from the charger', () => {
     expect(types.has(6)).toBe(false); // Heartbeat is outside the default filter
     const beats = await s.api('GET', `/api/cp_requests?cp_id=${cpId}&request_type=6`, { token });
     expect(beats.body.dataset.content.length).toBeGreaterThan(0);
+    // Connector 0 is the charge point as a whole: stored, but not listed among its connectors.
+    await cp.call('StatusNotification', { connectorId: 0, errorCode: 'NoError', status: 'Available' });
+    expect(await s.db.query(`SELECT 1 FROM cp_connectors WHERE cp_id = $1 AND connector_id = 0`, [cpId])).toHaveLength(1);
     const conns = await s.api('GET', `/api/cp_connectors?cp_id=${cpId}`, { token });
     expect(conns.body.dataset.content.map((c: any) => c.connector_id)).toEqual([1, 2]);
     expect((await s.api('GET', '/api/cp_sessions', { token })).status).toBe(200);
     const opts = await s.api('GET', '/api/options?opts=request_types', { token });
     expect(opts.body.options.request_types).toContainEqual({ label: 'Heartbeat', value: 6 });
+  });
+
+  it('answers the list calls as the spec makes them: locId, connector_required, type by name, size 99999', async () => {
+    const token = await s.login();
+    const [{ loc_id: site }] = await s.db.query(`SELECT loc_id FROM cps WHERE cp_id = $1`, [cpId]);
+    const onSite = await s.api('GET', `/api/cps?size=99999&page=0&trash=0&locId=${site}`, { token });
+    expect(onSite.status).toBe(200);
+    expect(onSite.body.dataset.content.map((c: any) => c.cp_id)).toEqual([cpId]);
+    const noSite = await s.api('GET', '/api/cps?size=99999&page=0&trash=0&locId=-1', { token });
+    expect([noSite.status, noSite.body.dataset.content]).toEqual([200, []]);
+    // An RFID card valid everywhere has no site: locId=-1 finds it.
+    await s.api('POST', '/api/auth_card', { token, body: { name: 'everywhere', rfid_cards: 'ANY-1' } });
+    const cards = await s.api('GET', '/api/auth_card?locId=-1', { token });
+    expect(cards.body.dataset.content.map((c: any) => c.name)).toContain('everywhere');
+
+    const from = Math.floor(Date.now() / 1000) - 3600;
+    await cp.call('MeterValues', { connectorId: 2, meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: '1234' }] }] });
+    await cp.call('MeterValues', { connectorId: 1, meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: '99' }] }] });
+    const chart = await s.api('GET', `/api/cp_requests?cp_id=${cpId}&connector_required=2&type=MeterValues&cre_dttm=${from}&cre_dttm=${from + 7200}&size=50000&order=asc&sort_by=req_id`, { token });
+    expect(chart.status).toBe(200);
+    expect(chart.body.dataset.content.map((r: any) => [r.request_type, r.connector_id, r.energy])).toEqual([[11, 2, 1234]]);
+    expect((await s.api('GET', `/api/cp_requests?type=NoSuchMessage`, { token })).status).toBe(400);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server.ts';
+import { LIST_PAGE_CAP, RESOURCES } from '@ev/core';
 import { EXACT_COUNT_LIMIT } from './list.ts';
 
 describe('generic resource engine over HTTP', () => {
@@ -282,5 +283,19 @@ describe('generic resource engine over HTTP', () => {
     const exact = await get('/api/user_log?size=20&msg=bulk%20row%2012');
     expect(exact.body.dataset.totalIsEstimate).toBeUndefined();
     expect(exact.body.dataset.totalElements).toBe(111); // 12, 120-129, 1200-1299
+  });
+
+  it('accepts size=99999 on every list and caps a page at LIST_PAGE_CAP rows, saying so', async () => {
+    await s.db.query(`INSERT INTO user_log (type, username, msg, ip) SELECT 'LOGIN', 'huge', 'huge row ' || g, '10.0.0.2' FROM generate_series(1, $1) g`, [LIST_PAGE_CAP + 10]);
+    const res = await get('/api/user_log?size=99999&page=0&username=huge');
+    expect(res.status).toBe(200);
+    expect(res.body.dataset.content).toHaveLength(LIST_PAGE_CAP);
+    expect(res.body.dataset.sizeCappedTo).toBe(LIST_PAGE_CAP);
+    const small = await get('/api/user_log?size=99999&page=0&username=admin');
+    expect(small.body.dataset.sizeCappedTo).toBeUndefined();
+    for (const def of Object.values(RESOURCES)) {
+      const key = def.key === 'user_profile' ? 'users' : def.key;
+      expect((await get(`/api/${key}?size=99999&page=0${def.softDelete ? '&trash=0' : ''}`)).status, key).toBe(200);
+    }
   });
 });

@@ -1,15 +1,18 @@
-import { DEFAULT_PAGE_SIZES, MAX_PAGE_SIZE, type ColumnDef, type ResourceDef, type ValueType } from '@ev/core';
+import { DEFAULT_PAGE_SIZES, LIST_PAGE_CAP, MAX_PAGE_SIZE, STATIC_OPTIONS, type ColumnDef, type ResourceDef, type ValueType } from '@ev/core';
 import { badRequest } from '../http/errors.ts';
 
 export type Filter =
   | { kind: 'text'; column: ColumnDef; value: string }
-  | { kind: 'select'; column: ColumnDef; value: string | number }
+  /** value null: the column is empty (locId=-1, "no site"). */
+  | { kind: 'select'; column: ColumnDef; value: string | number | null }
   | { kind: 'multiselect'; column: ColumnDef; values: (string | number)[] }
   | { kind: 'boolean'; column: ColumnDef; value: 0 | 1 }
   | { kind: 'dateRange'; column: ColumnDef; from: number; to: number };
 
 export interface ListQuery {
   size: number;
+  /** The size asked for, when it was above LIST_PAGE_CAP (size is then the cap). */
+  sizeAsked?: number;
   page: number;
   sortBy: string;
   order: 'asc' | 'desc';
@@ -59,6 +62,17 @@ export function parseValue(column: ColumnDef, raw: string, type: ValueType = col
   return raw;
 }
 
+/**
+ * A select value: the stored value, or for a column with a fixed option list also an option's
+ * English label (the spec's calls name request types by action: type=MeterValues).
+ */
+function optionValue(column: ColumnDef, raw: string): string | number {
+  const named = column.options && Object.hasOwn(STATIC_OPTIONS, column.options)
+    ? STATIC_OPTIONS[column.options].find((o) => o.label.en === raw && String(o.value) !== raw)
+    : undefined;
+  return named ? named.value : parseValue(column, raw);
+}
+
 function parseFilter(column: ColumnDef, values: string[]): Filter | undefined {
   const name = column.field;
   // An empty value clears the filter, including a default one (the list shows everything).
@@ -69,11 +83,11 @@ function parseFilter(column: ColumnDef, values: string[]): Filter | undefined {
       return { kind: 'text', column, value: String(parseValue(column, values[0], 'text')) };
     case 'select':
       if (values.length > 1) throw badRequest(`Parameter ${name} is given more than once`, { [name]: 'invalid' });
-      return { kind: 'select', column, value: parseValue(column, values[0]) };
+      return { kind: 'select', column, value: optionValue(column, values[0]) };
     case 'multiselect': {
       const list = values.flatMap((v) => v.split(',')).filter((v) => v !== '');
       if (list.length > 1000) throw badRequest(`Parameter ${name} has too many values`, { [name]: 'invalid' });
-      return { kind: 'multiselect', column, values: list.map((v) => parseValue(column, v)) };
+      return { kind: 'multiselect', column, values: list.map((v) => optionValue(column, v)) };
     }
     case 'boolean': {
       if (values.length > 1 || !['0', '1'].includes(values[0])) throw badRequest(`Parameter ${name} must be 0 or 1`, { [name]: 'invalid' });
@@ -96,7 +110,8 @@ function parseFilter(column: ColumnDef, values: string[]): Filter | undefined {
  * Reads a list request: paging, sort, trash and one parameter per filterable column. Anything
  * else is a 400 naming the parameter. Default filters apply when their parameter is absent.
  */
-export function parseListQuery(def: ResourceDef, query: Query, visible: (c: ColumnDef) => boolean, extraParams: string[] = []): ListQuery {
+export function parseListQuery(def: ResourceDef, given: Query, visible: (c: ColumnDef) => boolean, extraParams: string[] = []): ListQuery {
+  const { query, noSite } = resolveAliases(def, given);
   const filterable = new Map(def.columns.filter((c) => c.filter && visible(c)).map((c) => [c.field, c]));
   for (const name of Object.keys(query)) {
     if (!PAGING.has(name) && !filterable.has(name) && !extraParams.includes(name)) {
@@ -104,7 +119,8 @@ export function parseListQuery(def: ResourceDef, query: Query, visible: (c: Colu
     }
   }
   const sizes = def.pageSizes ?? DEFAULT_PAGE_SIZES;
-  const size = intParam(query, 'size', def.defaultPageSize ?? sizes[0], 1, MAX_PAGE_SIZE);
+  const asked = intParam(query, 'size', def.defaultPageSize ?? sizes[0], 1, MAX_PAGE_SIZE);
+  const size = Math.min(asked, LIST_PAGE_CAP);
   const page = intParam(query, 'page', 0, 0, 10_000_000);
 
   const sortBy = single(query, 'sort_by') || def.defaultSort?.field || def.idField;
@@ -121,12 +137,34 @@ export function parseListQuery(def: ResourceDef, query: Query, visible: (c: Colu
 
   const filters: Filter[] = [];
   for (const [name, column] of filterable) {
-    const given = query[name];
-    const values = given === undefined ? defaultValues(def, name) : asList(given);
+    if (noSite && name === def.site?.column) {
+      filters.push({ kind: 'select', column, value: null });
+      continue;
+    }
+    const values = query[name] === undefined ? defaultValues(def, name) : asList(query[name]);
     const f = parseFilter(column, values);
     if (f) filters.push(f);
   }
-  return { size, page, sortBy, order: orderRaw, trash: trashRaw === '1', filters };
+  return { size, ...(asked > size ? { sizeAsked: asked } : {}), page, sortBy, order: orderRaw, trash: trashRaw === '1', filters };
+}
+
+/**
+ * The spec's other names for filter parameters, turned into the column names: the definition's
+ * paramAliases, and locId for the site column (-1: records with no site).
+ */
+function resolveAliases(def: ResourceDef, given: Query): { query: Query; noSite: boolean } {
+  const aliases: Record<string, string> = { ...def.paramAliases, ...(def.site?.column ? { locId: def.site.column } : {}) };
+  const query: Query = {};
+  let noSite = false;
+  for (const [name, value] of Object.entries(given)) {
+    const field = Object.hasOwn(aliases, name) ? aliases[name] : name;
+    if (name === 'locId' && field !== name && asList(value).includes('-1')) {
+      noSite = true;
+      continue;
+    }
+    query[field] = query[field] === undefined ? value : [...asList(query[field]), ...asList(value)];
+  }
+  return { query, noSite };
 }
 
 function defaultValues(def: ResourceDef, name: string): string[] {

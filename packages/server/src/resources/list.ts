@@ -72,6 +72,8 @@ export async function listRecords(sql: Sql, def: ResourceDef, q: ListQuery, user
     totalElements: total.count,
     totalPages: Math.ceil(total.count / q.size),
     ...(total.estimate ? { totalIsEstimate: true } : {}),
+    // Said only when the cap held rows back: a full page, and more match (or, estimated, surely do).
+    ...(q.sizeAsked && content.length === q.size && (total.estimate || total.count > (q.page + 1) * q.size) ? { sizeCappedTo: q.size } : {}),
   };
 }
 

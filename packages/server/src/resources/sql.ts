@@ -73,6 +73,7 @@ export function filterCondition(r: ResolvedResource, f: Filter, params: Params):
       return `${target} ILIKE ${params.add(`%${escapeLike(f.value)}%`)}`;
     }
     case 'select':
+      return f.value === null ? `${expr} IS NULL` : `${expr} = ${params.add(f.value)}`;
     case 'boolean':
       return `${expr} = ${params.add(f.value)}`;
     case 'multiselect': {

@@ -1,4 +1,5 @@
 import type { ResourceHooks } from './types.ts';
+import * as cp_connectors from './cp_connectors.ts';
 import * as cp_locs from './cp_locs.ts';
 import * as cp_zones from './cp_zones.ts';
 import * as cps from './cps.ts';
@@ -12,5 +13,5 @@ import * as users from './users.ts';
  * served from its definition alone.
  */
 export const RESOURCE_HOOKS: Record<string, ResourceHooks> = Object.fromEntries(
-  Object.entries({ cp_locs, cp_zones, cps, roles, user_profile, users }).map(([key, mod]) => [key, mod.hooks]),
+  Object.entries({ cp_connectors, cp_locs, cp_zones, cps, roles, user_profile, users }).map(([key, mod]) => [key, mod.hooks]),
 );
