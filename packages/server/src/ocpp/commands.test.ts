@@ -53,6 +53,8 @@ describe('OCPP commands from the portal', () => {
   it('remote start: checks duration, charger and connector state, then sends RemoteStartTransaction', async () => {
     expect((await api('POST', `/api/cps/rsrStartCharger/${cpId}`, { connectorId: 1, time: 'abc' })).body).toEqual({ status: 'error', errorCode: 10003 });
     expect((await api('POST', `/api/cps/rsrStartCharger/999999`, { connectorId: 1, time: 30 })).body).toEqual({ status: 'error', errorCode: 10001 });
+    // The charger reports its two connectors, as chargers do after boot.
+    await status(2, 'Available');
     await status(1, 'Charging');
     expect((await api('POST', `/api/cps/rsrStartCharger/${cpId}`, { connectorId: 1, time: 30 })).body.errorCode).toBe(ERROR_CODES.CONNECTOR_STATUS);
     expect((await api('POST', `/api/cps/rsrStartCharger/${cpId}`, { connectorId: 2, time: 30 })).body.errorCode).toBe(ERROR_CODES.ONE_CONNECTOR_AT_A_TIME);
@@ -118,6 +120,20 @@ describe('OCPP commands from the portal', () => {
     expect(await send('GetConfiguration', { key: ['HeartbeatInterval'] })).toMatchObject({ status: 'success', result: { configurationKey: [{ key: 'HeartbeatInterval' }] } });
     expect((await send('DataTransfer', { vendorId: 'acme' })).status).toBe('success');
     await expect(send('Reset', { type: 'Sideways' })).rejects.toThrow(/Reset/);
+  });
+
+  it('refuses a connector the charger does not have with 10008 before sending, and a failed unlock with 10009', async () => {
+    const sent = received.length;
+    const connectorError = { status: 'error', errorCode: ERROR_CODES.CONNECTOR_ERROR };
+    expect((await api('POST', `/api/cps/rsrStartCharger/${cpId}`, { connectorId: 5, time: 30 })).body).toEqual(connectorError);
+    expect((await api('POST', `/api/cps/rsrStopCharger/${cpId}`, { connectorId: 5 })).body).toEqual(connectorError);
+    expect((await api('POST', `/api/cps/unlockCharger/${cpId}`, { connectorId: 5 })).body).toEqual(connectorError);
+    expect((await api('GET', `/api/cps/change_availability/${cpId}/5?availabilityType=Operative`)).body).toEqual(connectorError);
+    expect(received.length).toBe(sent); // nothing reached the charger
+    answers.UnlockConnector = () => ({ status: 'UnlockFailed' });
+    expect((await api('POST', `/api/cps/unlockCharger/${cpId}`, { connectorId: 2 })).body)
+      .toMatchObject({ status: 'error', errorCode: ERROR_CODES.CONNECTOR_ERROR_2, data: { status: 'UnlockFailed' } });
+    delete answers.UnlockConnector;
   });
 
   it('reports offline, refused and timed-out commands with their codes', async () => {

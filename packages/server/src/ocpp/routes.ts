@@ -61,6 +61,15 @@ export function commandRoutes(app: FastifyInstance): void {
     return cp;
   }
 
+  /**
+   * Spec code 10008 (connector error) for a connector the charger has not reported (StatusNotification):
+   * refused here rather than sent and answered Rejected. A charger that reported none yet is not judged.
+   */
+  async function unknownConnector(cp: ChargerRow, connectorId: number): Promise<ActionResult | null> {
+    const known = await app.db.query<{ connector_id: number }>(`SELECT connector_id FROM cp_connectors WHERE cp_id = $1 AND connector_id > 0`, [cp.cp_id]);
+    return known.length && !known.some((c) => c.connector_id === connectorId) ? refused(ERROR_CODES.CONNECTOR_ERROR) : null;
+  }
+
   async function command(
     req: FastifyRequest,
     user: AuthUser,
@@ -85,7 +94,8 @@ export function commandRoutes(app: FastifyInstance): void {
     });
     req.log.info({ cpNo: cp.cp_no, action, status: outcome.status, user: user.username }, 'OCPP command from the portal');
     if (outcome.status === 'success') return { status: 'success', data: outcome.result };
-    return { status: 'error', errorCode: outcome.errorCode, message: outcome.message };
+    // The charger's own answer, when it gave one (Rejected, UnlockFailed …), goes with the code.
+    return { status: 'error', errorCode: outcome.errorCode, message: outcome.message, ...(outcome.result ? { data: outcome.result } : {}) };
   }
 
   app.post('/api/:resource/rsrStartCharger/:id', async (req) => {
@@ -99,6 +109,8 @@ export function commandRoutes(app: FastifyInstance): void {
     const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     if (cp.enable_flag !== 1) return refused(ERROR_CODES.CP_ACTIVATION);
+    const missing = await unknownConnector(cp, body.connectorId);
+    if (missing) return missing;
     const connectors = await app.db.query<{ connector_id: number; status: string | null }>(
       `SELECT connector_id, status FROM cp_connectors WHERE cp_id = $1`,
       [cp.cp_id],
@@ -122,6 +134,8 @@ export function commandRoutes(app: FastifyInstance): void {
     const body = parseBody(connectorBody, req.body);
     const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
+    const missing = await unknownConnector(cp, body.connectorId);
+    if (missing) return missing;
     const [running] = await app.db.query(
       `SELECT tran_id FROM cp_sessions WHERE cp_id = $1 AND connector_id = $2 AND session_end_time IS NULL
         ORDER BY session_id DESC LIMIT 1`,
@@ -137,7 +151,12 @@ export function commandRoutes(app: FastifyInstance): void {
     const body = parseBody(connectorBody, req.body);
     const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
-    return command(req, user, cp, 'UnlockConnector', { connectorId: body.connectorId }, body.remark);
+    const missing = await unknownConnector(cp, body.connectorId);
+    if (missing) return missing;
+    const result = await command(req, user, cp, 'UnlockConnector', { connectorId: body.connectorId }, body.remark);
+    // UnlockFailed is the connector's own failure: the spec's connector error, not a refused request.
+    const unlockFailed = (result.data as { status?: string } | undefined)?.status === 'UnlockFailed';
+    return unlockFailed ? { ...result, errorCode: ERROR_CODES.CONNECTOR_ERROR_2 } : result;
   });
 
   app.get('/api/:resource/rsrResetCharger/:id', async (req) => {
@@ -164,6 +183,10 @@ export function commandRoutes(app: FastifyInstance): void {
     const { availabilityType } = parseBody(availabilityQuery, req.query);
     const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
+    if (connectorId > 0) {
+      const missing = await unknownConnector(cp, connectorId);
+      if (missing) return missing;
+    }
     // The portal's buttons say Available / Unavailable; OCPP says Operative / Inoperative.
     const type = availabilityType === 'Available' ? 'Operative' : availabilityType === 'Unavailable' ? 'Inoperative' : availabilityType;
     const result = await command(req, user, cp, 'ChangeAvailability', { connectorId, type });
