@@ -113,24 +113,34 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     keepAlive: true,
   });
 
+  // Every client gets its own 'error' listener the moment it exists. One attached after
+  // pool.connect() resolves comes too late when a single socket read holds both the end of the
+  // previous query (which hands the client to the next waiter) and the FATAL of a terminated
+  // backend: the event fires in between, with no listener, and ends the process.
+  const lost = new WeakMap<pg.PoolClient | pg.Client, Error>();
+  pool.on('connect', (client) =>
+    client.on('error', (err) => {
+      lost.set(client, err);
+      db.onConnectionLost?.(err);
+    }),
+  );
+  // pg-pool re-emits an idle client's error on the pool; the listener above has told already.
+  pool.on('error', () => undefined);
+
   const transaction = async <T>(fn: (sql: Sql) => Promise<T>): Promise<T> => {
     const conn = await pool.connect();
-    // A checked-out client whose connection breaks emits 'error' besides failing its query; with no
-    // listener that event ends the process. The client is then released as broken, so the pool drops it.
-    let broken: Error | undefined;
-    const onError = (err: Error) => (broken ??= err);
-    conn.on('error', onError);
+    let rollbackFailed: Error | undefined;
     try {
       await conn.query('BEGIN');
       const result = await fn({ query: async (text, params) => (await conn.query(text, params as any[])).rows });
       await conn.query('COMMIT');
       return result;
     } catch (err) {
-      if (!broken) await conn.query('ROLLBACK').catch((e: Error) => (broken = e));
+      if (!lost.has(conn)) await conn.query('ROLLBACK').catch((e: Error) => (rollbackFailed = e));
       throw err;
     } finally {
-      conn.off('error', onError);
-      conn.release(broken);
+      // A client whose connection broke is released as such: the pool drops it and opens another.
+      conn.release(lost.get(conn) ?? rollbackFailed);
     }
   };
 
@@ -148,7 +158,5 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     },
     close: () => pool.end(),
   };
-  // An idle client losing its connection must not take the process down; the pool replaces it.
-  pool.on('error', (err) => db.onConnectionLost?.(err));
   return db;
 }

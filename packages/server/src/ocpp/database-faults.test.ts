@@ -62,20 +62,22 @@ describe.skipIf(!base)('database faults (PostgreSQL)', () => {
     expect(report.unappliedStops).toEqual([]);
     // What was not stored was refused as the central system's own failure, never as the charger's.
     expect(Object.keys(report.errorCodes).filter((code) => code !== 'InternalError')).toEqual([]);
-    // No session left open: every charger stopped what it started.
-    const [open] = await admin.query(`SELECT count(*)::int AS n FROM cp_sessions WHERE session_end_time IS NULL`).then((r) => r.rows);
+    // No session left open: every charger stopped what it started; and none closed for a lost stop
+    // (a start stored but answered with an error is found again when the charger sends it again).
+    const [open] = await admin.query(`SELECT count(*)::int AS n FROM cp_sessions WHERE session_end_time IS NULL OR stop_note IS NOT NULL`).then((r) => r.rows);
     expect(open.n).toBe(0);
     return report;
   }
 
   it('survives its PostgreSQL backends being terminated while 100 chargers charge', async () => {
     const report = await chargeThrough(async () => {
-      for (let i = 0; i < 3; i++) {
+      // Many times: a termination can land between the end of one query and a waiting caller getting the connection.
+      for (let i = 0; i < 10; i++) {
         const killed = await admin.query(
           `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
         );
         expect(killed.rowCount).toBeGreaterThan(0);
-        await sleep(500);
+        await sleep(300);
       }
     });
     expect(report.acknowledged).toBeGreaterThan(CHARGERS * 6);

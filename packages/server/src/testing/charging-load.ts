@@ -41,6 +41,7 @@ class LoadCharger {
   private ws: WebSocket | null = null;
   private seq = 0;
   private meter = 0;
+  private pendingStart?: Record<string, unknown>;
   private readonly waiting = new Map<string, (frame: any[] | null) => void>();
 
   constructor(
@@ -69,10 +70,11 @@ class LoadCharger {
 
   /** One charging session; a transaction message refused with a CALLERROR is sent again, as chargers do. */
   private async session(running: () => boolean): Promise<void> {
-    const start = await this.call('StartTransaction', {
-      connectorId: 1, idTag: this.opts.idTag, meterStart: this.meter, timestamp: new Date().toISOString(),
-    });
+    // A refused start is sent again as it was (same timestamp), as chargers retry transaction messages.
+    this.pendingStart ??= { connectorId: 1, idTag: this.opts.idTag, meterStart: this.meter, timestamp: new Date().toISOString() };
+    const start = await this.call('StartTransaction', this.pendingStart);
     if (start.outcome !== 'ack') return void (await sleep(100));
+    this.pendingStart = undefined;
     const transactionId = start.result.transactionId;
     for (let i = 0; i < this.opts.metersPerSession && running(); i++) {
       await sleep(this.opts.meterIntervalMs);
