@@ -6,7 +6,9 @@
  *
  * Options: --chargers N (charging fleet, 200), --meter-ms N (MeterValues interval, 500),
  *          --healthy N (50), --flooders N (50), --frames N (malformed frames to try, 20000),
- *          --flood-s N (longest the flood lasts, 35), --only faults|flood.
+ *          --flood-s N (longest the flood sends, 35; then up to 10 s for the server to answer what it got),
+ *          --window N (one flood: frames a flood connection may have unanswered; by default two,
+ *          0 = written without waiting, then 20), --only faults|flood.
  *
  * 1. terminated backends: the fleet charges (Start, MeterValues, Stop in a loop) while every
  *    backend of the server's database is terminated three times, 1 s apart.
@@ -21,6 +23,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -37,6 +40,8 @@ const only = (() => {
   return i > 0 ? process.argv[i + 1] : undefined;
 })();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// As the server reads them (db/client.ts): checkDurability compares end_meter (bigint) with a number.
+pg.types.setTypeParser(20, Number);
 const IDTAG = 'BENCHTAG';
 
 /* ---------------------------------------------------------------- server (child) */
@@ -46,14 +51,9 @@ async function serve(): Promise<void> {
   if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   else delete process.env.TEST_DATABASE_URL;
   const { startTestServer } = await import('../packages/server/src/testing/server.ts');
-  const { addCard } = await import('../packages/server/src/ocpp/test-support.ts');
+  const { addCard } = await import('../packages/server/src/testing/ocpp-support.ts');
   const proxyPort = arg('proxy-port', 0);
-  const via = (url: string) => {
-    const u = new URL(url);
-    u.hostname = '127.0.0.1';
-    u.port = String(proxyPort);
-    return u.toString();
-  };
+  const via = (url: string) => Object.assign(new URL(url), { hostname: '127.0.0.1', port: String(proxyPort) }).toString();
   // Production database bounds (pool 10, statement 5 s, lock 2 s, connect 3 s), not the tests' short ones.
   const s = await startTestServer({ logLevel: 'warn' }, proxyPort ? via : undefined);
   const cpNos = process.argv[process.argv.indexOf('--cps') + 1].split(',');
@@ -62,21 +62,25 @@ async function serve(): Promise<void> {
   await addCard(s.db, [IDTAG]);
   const [{ version }] = await s.db.query(`SELECT version()`);
   process.send!({ type: 'ready', wsUrl: s.wsUrl, baseUrl: s.baseUrl, databaseUrl: s.databaseUrl, db: `${s.db.kind}, ${version.split(' on ')[0]}` });
-  process.on('message', async (m: any) => {
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  let closing: Promise<void> | undefined;
+  const close = (code: number) => (closing ??= s.close()).finally(() => process.exit(code));
+  process.on('disconnect', () => void close(1)); // the driver died: still drop the database
+  process.on('message', (m: any) => {
     if (m.type === 'stats') {
       const cpu = process.cpuUsage();
-      process.send!({ type: 'stats', rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000 });
-    } else if (m.type === 'close') {
-      await s.close();
-      process.exit(0);
-    }
+      process.send!({ type: 'stats', rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000, lagMs: lag.max / 1e6 });
+      lag.reset();
+    } else if (m.type === 'close') void close(0);
   });
 }
 
 /* ---------------------------------------------------------------- driver (parent) */
 
 interface Ready { wsUrl: string; baseUrl: string; databaseUrl: string; db: string }
-interface Stats { rss: number; cpuMs: number }
+/** lagMs: the server's longest event-loop delay since the previous stats. */
+interface Stats { rss: number; cpuMs: number; lagMs: number }
 interface LogLine { at: number; level: number; msg: string }
 interface Server { ready: Ready; logs: LogLine[]; alive(): boolean; stats(): Promise<Stats | null>; close(): Promise<void> }
 
@@ -91,12 +95,8 @@ async function startServer(cpNos: string[], proxyPort = 0): Promise<Server> {
   children.add(child);
   const logs: LogLine[] = [];
   createInterface({ input: child.stdout! }).on('line', (line) => {
-    try {
-      const j = JSON.parse(line);
-      logs.push({ at: Date.now(), level: j.level, msg: j.msg });
-    } catch {
-      logs.push({ at: Date.now(), level: 0, msg: line });
-    }
+    const j = (() => { try { return JSON.parse(line); } catch { return { level: 0, msg: line }; } })();
+    logs.push({ at: Date.now(), level: j.level, msg: j.msg });
   });
   child.stderr!.pipe(process.stderr);
   const exited = new Promise<null>((r) => child.once('exit', (code, signal) => {
@@ -137,7 +137,7 @@ async function drive(): Promise<void> {
     if (pgUrl) await faults(pgUrl);
     else console.log('database faults: need PostgreSQL (set BENCH_DATABASE_URL); skipped, flood only (PGlite)');
   }
-  if (only !== 'faults') await flood();
+  if (only !== 'faults') for (const w of process.argv.includes('--window') ? [arg('window', 20)] : [0, 20]) await flood(w);
   clearTimeout(watchdog);
 }
 
@@ -183,10 +183,10 @@ async function chargeThrough(
   const load = startChargingLoad({ wsUrl: server.ready.wsUrl, cpNos, idTag: IDTAG, meterIntervalMs: meterMs });
   const steady = await load.progressed(3, 60_000);
   await sleep(5000);
-  const readyz = pollReadyz(server.ready.baseUrl);
   const before = await server.stats();
   const logsFrom = server.logs.length;
   const start = Date.now();
+  const readyz = pollReadyz(server.ready.baseUrl);
   const { end, what, endName } = await fault();
   await sleep(10_000);
   await load.stop();
@@ -214,7 +214,7 @@ async function chargeThrough(
       (bad.length ? `, from +${fmt(bad[0].at - start)} to +${fmt(bad[bad.length - 1].at - start)} (503 for ~${fmt(bad[bad.length - 1].at - bad[0].at + 200)}), ` +
         `first 200 again +${fmt((polls.find((p) => p.at > bad[bad.length - 1].at)?.at ?? NaN) - start)}` : '') + `\n` +
       `  server log: ${lines.length} warn/error lines (${summarise(lines)}); server CPU ${after && before ? ((after.cpuMs - before.cpuMs) / 1000).toFixed(1) : '?'} s, ` +
-      `RSS ${after ? mb(after.rss) : '?'} MB`,
+      `longest event-loop delay ${after ? after.lagMs.toFixed(0) : '?'} ms, RSS ${after ? mb(after.rss) : '?'} MB`,
   );
 }
 
@@ -241,7 +241,8 @@ function pollReadyz(baseUrl: string): { stop(): Promise<{ at: number; status: nu
   return { stop: async () => ((going = false), await loop, polls) };
 }
 
-async function flood(): Promise<void> {
+/** window: malformed frames a flood connection may have unanswered (0: written without waiting). */
+async function flood(window: number): Promise<void> {
   const nHealthy = arg('healthy', 50);
   const nFlood = arg('flooders', 50);
   const frames = arg('frames', 20000);
@@ -254,16 +255,19 @@ async function flood(): Promise<void> {
     const healthy = healthyNos.map((no) => new RawCharger(hostname, Number(port), no));
     await Promise.all(healthy.map((c) => c.boot()));
     console.log(`\n[malformed-frame flood] ${server.ready.db}; ${nHealthy} healthy chargers heartbeating (one call in flight each), ` +
-      `${nFlood} flood connections, up to ${frames} frames or ${floodS} s`);
+      `${nFlood} flood connections, up to ${frames} frames or ${floodS} s, ` +
+      (window ? `each with up to ${window} frames unanswered` : 'written without waiting for answers'));
 
     let phase: 'baseline' | 'flood' | 'done' = 'baseline';
     const latency = { baseline: [] as number[], flood: [] as number[] };
     let hbFailed = 0;
+    let floodStarted = Infinity;
     const beating = Promise.all(healthy.map(async (c) => {
       while (phase !== 'done') {
-        const p = phase;
         const t = performance.now();
         const answer = await c.callRaw((id) => '[2,"' + id + '","Heartbeat",{}]').catch(() => '');
+        // A Heartbeat answered after the flood began belongs to it, even if it was sent just before.
+        const p = performance.now() >= floodStarted ? 'flood' : 'baseline';
         if (answer.charCodeAt(1) === 51) latency[p].push(performance.now() - t);
         else hbFailed++;
         if (!answer) return; // the socket is gone: counted, not retried
@@ -271,51 +275,71 @@ async function flood(): Promise<void> {
     }));
     const s0 = await server.stats();
     const d0 = process.cpuUsage();
+    // The driver's own event-loop delay: a heartbeat answer waits in it too.
+    const dLag = monitorEventLoopDelay({ resolution: 10 });
+    dLag.enable();
     await sleep(5000);
     const s1 = await server.stats();
     const d1 = process.cpuUsage();
+    const dLag1 = dLag.max / 1e6;
+    dLag.reset();
 
     const f = { sent: 0, connects: 0, closedByServer: 0, closeCodes: {} as Record<number, number>, refused: {} as Record<string, number> };
+    const connect = (no: string) => new Promise<WebSocket | string>((r) => {
+      const ws = new WebSocket(`${server.ready.wsUrl}/ocpp/${no}`, ['ocpp1.6']);
+      ws.on('error', (err) => r(err.message));
+      ws.once('open', () => r(ws));
+      ws.once('unexpected-response', (req, res) => (r(`HTTP ${res.statusCode}`), req.destroy()));
+    });
+    // Half unparsable text, half well-formed calls that break their schema: the server counts both.
+    const bad = (i: number) => (i % 2 ? '{garbage ' + i : `[2,"x${i}","StatusNotification",{"connectorId":"x","errorCode":"NoError","status":"Available"}]`);
+    // Every flood connection open before the clock starts: the first ones open would spend the budget alone.
+    const first = await Promise.all(floodNos.map(connect));
     const floodStart = Date.now();
+    floodStarted = performance.now();
     const floodEnd = floodStart + floodS * 1000;
     const going = () => f.sent < frames && Date.now() < floodEnd;
     phase = 'flood';
-    // Half unparsable text, half well-formed calls that break their schema: the server counts both.
-    const bad = (i: number) => (i % 2 ? '{garbage ' + i : `[2,"x${i}","StatusNotification",{"connectorId":"x","errorCode":"NoError","status":"Available"}]`);
-    await Promise.all(floodNos.map(async (no) => {
-      while (going()) {
-        const ws = new WebSocket(`${server.ready.wsUrl}/ocpp/${no}`, ['ocpp1.6']);
-        ws.on('error', () => undefined);
-        const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
-        const opened = await new Promise<string>((r) => {
-          ws.once('open', () => r('open'));
-          ws.once('unexpected-response', (req, res) => (r(`HTTP ${res.statusCode}`), req.destroy()));
-          ws.once('error', (err) => r(err.message));
-        });
-        if (opened !== 'open') {
-          f.refused[opened] = (f.refused[opened] ?? 0) + 1;
-          await sleep(100);
-          continue;
+    await Promise.all(floodNos.map(async (no, i) => {
+      for (let ws = first[i]; ; ws = await connect(no)) {
+        if (typeof ws === 'string') {
+          f.refused[ws] = (f.refused[ws] ?? 0) + 1;
+        } else {
+          f.connects++;
+          let answered = 0;
+          let wake = () => undefined as void;
+          const closed = new Promise<number>((r) => ws.once('close', (code) => (wake(), r(code))));
+          ws.on('message', () => (answered++, wake()));
+          const wait = (ms: number) => new Promise<void>((r) => ((wake = r), setTimeout(r, ms)));
+          for (let here = 0; ws.readyState === WebSocket.OPEN;) {
+            if (!going()) {
+              // Budget spent: the flood lasts until the server has answered or closed what it was sent.
+              if (here === answered || Date.now() >= floodEnd + 10_000) break;
+              await wait(100);
+            } else if (window && here - answered >= window) await wait(100);
+            else {
+              ws.send(bad(here++));
+              f.sent++;
+              await new Promise((r) => (ws.bufferedAmount > 65536 ? setTimeout(r, 1) : setImmediate(r)));
+            }
+          }
+          if (ws.readyState === WebSocket.OPEN) ws.close(1000); // our end, not the server's: not counted
+          else {
+            const code = await closed;
+            f.closedByServer++;
+            f.closeCodes[code] = (f.closeCodes[code] ?? 0) + 1;
+          }
+          await closed;
         }
-        f.connects++;
-        for (let i = 0; ws.readyState === WebSocket.OPEN && going(); i++) {
-          ws.send(bad(i));
-          f.sent++;
-          await new Promise((r) => (ws.bufferedAmount > 65536 ? setTimeout(r, 1) : setImmediate(r)));
-        }
-        if (ws.readyState === WebSocket.OPEN) ws.close(1000); // our end, not the server's: not counted
-        else {
-          const code = await closed;
-          f.closedByServer++;
-          f.closeCodes[code] = (f.closeCodes[code] ?? 0) + 1;
-          await sleep(100); // then reconnect, as a charger does
-        }
-        await closed;
+        if (!going()) return;
+        await sleep(100); // then reconnect, as a charger does
       }
     }));
     const floodMs = Date.now() - floodStart;
     const s2 = await server.stats();
     const d2 = process.cpuUsage();
+    const dLag2 = dLag.max / 1e6;
+    dLag.disable();
     phase = 'done';
     await beating;
     const floodLines = server.logs.filter((l) => l.at >= floodStart && l.at <= floodStart + floodMs);
@@ -334,8 +358,10 @@ async function flood(): Promise<void> {
     console.log(
       `  flood: ${f.sent} malformed frames sent in ${(floodMs / 1000).toFixed(1)} s over ${f.connects} connections; ` +
         `closed by the server ${f.closedByServer} (codes ${JSON.stringify(f.closeCodes)}); reconnects refused ${refused}\n` +
-        `  Heartbeats, 5 s baseline: ${pcts(latency.baseline, 5)}; server CPU ${cpu(s0, s1, 5000)} of a core, driver ${drv(d0, d1, 5000)}\n` +
-        `  Heartbeats during the flood: ${pcts(latency.flood, floodMs / 1000)}; server CPU ${cpu(s1, s2, floodMs)}, driver ${drv(d1, d2, floodMs)}; ${hbFailed} failed\n` +
+        `  Heartbeats, 5 s baseline: ${pcts(latency.baseline, 5)}; server CPU ${cpu(s0, s1, 5000)} of a core, driver ${drv(d0, d1, 5000)}; ` +
+          `longest event-loop delay: server ${s1?.lagMs.toFixed(0)} ms, driver ${dLag1.toFixed(0)} ms\n` +
+        `  Heartbeats during the flood: ${pcts(latency.flood, floodMs / 1000)}; server CPU ${cpu(s1, s2, floodMs)}, driver ${drv(d1, d2, floodMs)}; ` +
+          `longest event-loop delay: server ${s2?.lagMs.toFixed(0)} ms, driver ${dLag2.toFixed(0)} ms; ${hbFailed} failed\n` +
         `  server log: ${floodLines.length} warn/error lines during the flood, ${allLines.length} up to 11 s after it (${summarise(allLines)})\n` +
         `  server process alive: ${server.alive() && s2 ? 'yes' : 'NO'}; RSS ${s2 ? mb(s2.rss) : '?'} MB`,
     );
@@ -357,11 +383,7 @@ function summarise(lines: LogLine[]): string {
 
 function message(child: ChildProcess, type: string): Promise<any> {
   return new Promise((resolve) => {
-    const on = (m: any) => {
-      if (m?.type !== type) return;
-      child.off('message', on);
-      resolve(m);
-    };
+    const on = (m: any) => void (m?.type === type && (child.off('message', on), resolve(m)));
     child.on('message', on);
   });
 }

@@ -11,15 +11,26 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    // Headless Chromium hides scroll bars by default: show them, so that screenshots show what a user sees.
+    ignoreDefaultArgs: ['--hide-scrollbars'],
   });
 }
 
-/** Saves e2e/screenshots/<name>.png so that a person can look at what the test saw. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves e2e/screenshots/<name>.png so that a person can look at what the test saw: the whole page,
+ * or only the window (`fullPage: false`) where what sticks to the window's edges matters.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(shots, { recursive: true });
   // antd animates menus, modals and dropdowns for about 0.3 s: let them settle so the picture shows the end state.
   await page.waitForTimeout(400);
-  await page.screenshot({ path: `${shots}${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}${name}.png`, fullPage });
+}
+
+/** Sets the portal's language (kept in local storage) and reloads the page in it. */
+export async function useLanguage(page: Page, lang: 'en' | 'zh-TW'): Promise<void> {
+  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+  await page.reload();
 }
 
 /** Calls the API directly (test set-up), as admin unless a token is given. */

@@ -1,7 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { adminPassword, api, launch, portal, screenshot } from '../support.ts';
+import { getResource } from '@ev/core';
+import { SimulatedCharger } from '@ev/simulator';
+import { adminPassword, api, baseUrl, launch, portal, screenshot, useLanguage } from '../support.ts';
 
 const OPERATOR = { username: 'site-operator', password: 'operator-pass-1' };
 
@@ -24,6 +26,15 @@ async function signIn(page: Page, username: string, password: string): Promise<v
   await page.locator('form input[type=password]').fill(password);
   await page.locator('form button[type=submit]').click();
   await page.getByTestId('user-menu').waitFor();
+}
+
+/** Retries a check until it holds or 10 s pass. */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 /** The data rows of the table on the page, each as its cells' text. */
@@ -192,5 +203,134 @@ describe('staff portal in a real browser', () => {
     await page.locator('.ant-form-item').filter({ has: page.getByText(/^(All Sites|所有充電站)$/) }).locator('button[role=switch]').click();
     await page.waitForFunction(() => !document.querySelector('.ant-select-disabled'));
     await screenshot(page, '13-user-sites-enabled');
+  });
+
+  it('opens /{key}/{search}/search as the list filtered by the term, a filter tag the user can remove', async () => {
+    const site = await api('POST', '/api/cp_locs', { address: 'Search Demo Site' });
+    for (const cp_no of ['SEARCH-A1', 'SEARCH-A2', 'SEARCH-B1']) {
+      await api('POST', '/api/cps', { cp_no, name: cp_no.toLowerCase(), loc_id: site.data.loc_id });
+    }
+    const found = async () => (await tableRows(page)).flat().filter((c) => /^SEARCH-/.test(c)).sort();
+
+    // Chargers: the term filters the charger number (the definition's title column).
+    await page.goto(`${portal}/cps/SEARCH-A/search`);
+    await page.getByText('SEARCH-A1', { exact: true }).waitFor();
+    assert.deepEqual(await found(), ['SEARCH-A1', 'SEARCH-A2']);
+    const tag = page.getByTestId('filter-tags').locator('.ant-tag', { hasText: 'SEARCH-A' });
+    await tag.waitFor();
+    await screenshot(page, '14-search-chargers');
+    await tag.locator('.ant-tag-close-icon').click();
+    await page.getByText('SEARCH-B1', { exact: true }).waitFor();
+    assert.deepEqual(await found(), ['SEARCH-A1', 'SEARCH-A2', 'SEARCH-B1']);
+
+    // Sites: the address.
+    await page.goto(`${portal}/cp_locs/${encodeURIComponent('Search Demo')}/search`);
+    await page.getByTestId('filter-tags').locator('.ant-tag', { hasText: 'Search Demo' }).waitFor();
+    await page.locator('tr.ant-table-row', { hasText: 'Search Demo Site' }).waitFor();
+    assert.equal((await tableRows(page)).length, 1);
+    await screenshot(page, '15-search-sites');
+  });
+
+  it("shows a charger's connectors as a table on its view page", async () => {
+    const site = await api('POST', '/api/cp_locs', { address: 'Connector Site' });
+    const cp = await api('POST', '/api/cps', { cp_no: 'E2E-CONN', name: 'connectors', loc_id: site.data.loc_id, ocpp_password: 'conn-pass-1' });
+    const id = cp.data.cp_id;
+    // A charger with two connectors boots, reports every connector, and a car is plugged into the first.
+    const sim = new SimulatedCharger({ url: `${baseUrl.replace(/^http/, 'ws')}/ocpp`, cpNo: 'E2E-CONN', password: 'conn-pass-1', connectors: 2, reconnect: false });
+    try {
+      await sim.start();
+      await sim.plugIn(1);
+      await eventually(async () => {
+        const connectors = (await api('GET', `/api/cps/${id}`)).cp_connectors as { status: string }[];
+        return connectors.length === 3 && connectors.some((c) => c.status === 'Preparing');
+      }, 'the connectors of E2E-CONN');
+    } finally {
+      await sim.stop();
+    }
+
+    await page.goto(`${portal}/cps/${id}`);
+    const table = page.locator('.ant-descriptions .ant-table');
+    await table.waitFor();
+    const read = async () => ({
+      headers: (await table.locator('thead th').allTextContents()).map((s) => s.trim()),
+      rows: await table.locator('tbody tr.ant-table-row').evaluateAll((rows) =>
+        rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
+      ),
+    });
+    // The page is in the language the earlier tests left it in (Traditional Chinese).
+    let { headers, rows } = await read();
+    assert.deepEqual(headers, ['充電槍編號', '狀態', '錯誤代碼', '最後狀態更新']);
+    assert.deepEqual(rows.map((r) => r.slice(0, 2)), [['0', '可用'], ['1', '準備中'], ['2', '可用']]);
+    assert.equal(await page.locator('.ant-descriptions pre').count(), 0, 'no raw JSON block');
+    await screenshot(page, '16-charger-connectors-zh-TW');
+
+    await useLanguage(page, 'en');
+    await table.locator('thead th', { hasText: 'Connector ID' }).waitFor();
+    ({ headers, rows } = await read());
+    assert.deepEqual(headers, ['Connector ID', 'Status', 'Error Code', 'Last Status Update']);
+    assert.deepEqual(rows.map((r) => r.slice(0, 2)), [['0', 'Available'], ['1', 'Preparing'], ['2', 'Available']]);
+    await screenshot(page, '17-charger-connectors-en');
+  });
+
+  it('fits or scrolls every list on a 1440 × 900 screen, with the action column in reach', async () => {
+    const site = await api('POST', '/api/cp_locs', { address: 'Wide List Site' });
+    for (let i = 1; i <= 20; i++) await api('POST', '/api/cps', { cp_no: `WIDE-${String(i).padStart(2, '0')}`, name: `wide ${i}`, loc_id: site.data.loc_id });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+    for (const lang of ['en', 'zh-TW'] as const) {
+      await page.goto(`${portal}/cps`);
+      await useLanguage(page, lang);
+      await page.getByText('WIDE-20', { exact: true }).waitFor();
+      const body = page.locator('.ant-table-body');
+      const { scrollWidth, clientWidth } = await body.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+      // The default columns do not fit: the table scrolls sideways inside the card, the page does not.
+      assert.ok(scrollWidth > clientWidth, `chargers list ${scrollWidth} px in ${clientWidth} px`);
+      assert.ok((await pageOverflow()) <= 0, 'the page is no wider than the window');
+      // With the table's end below the window, a scroll bar sticks to the window's bottom.
+      const bar = await page.locator('.ant-table-sticky-scroll-bar').boundingBox();
+      assert.ok(bar && bar.y > 850 && bar.y + bar.height <= 900, `sticky scroll bar at ${JSON.stringify(bar)}`);
+      const view = await page.locator('tr.ant-table-row').first().getByRole('button').first().boundingBox();
+      assert.ok(view && view.x + view.width <= 1440, 'row actions within the window');
+      await screenshot(page, `18-chargers-1440-${lang}`, { fullPage: false });
+
+      // Scrolled to the end, every column stands clear of the fixed action column.
+      await body.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await page.waitForTimeout(300);
+      const heads = await page.locator('.ant-table-thead th:not(.ant-table-cell-scrollbar)').evaluateAll((ths) =>
+        ths.map((th) => ({ text: th.textContent?.trim(), left: th.getBoundingClientRect().left, right: th.getBoundingClientRect().right })),
+      );
+      const actions = heads.at(-1)!;
+      assert.match(actions.text ?? '', /^(Actions|操作)$/);
+      for (const h of heads.slice(0, -1)) assert.ok(h.right <= actions.left + 1, `${h.text} ends at ${h.right}, actions start at ${actions.left}`);
+      await screenshot(page, `19-chargers-1440-scrolled-${lang}`, { fullPage: false });
+    }
+
+    // Every list of the menu: no page wider than the window; a table wider than its card scrolls, actions at its right.
+    const menu = page.locator('.ant-layout-sider');
+    for (const group of await menu.locator('.ant-menu-submenu-title').all()) {
+      if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    }
+    const keys = (await menu.locator('.ant-menu-item a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '')))
+      .map((href) => href.replace(/^.*\/portal\//, ''))
+      .filter((key) => getResource(key));
+    assert.ok(keys.includes('cps') && keys.includes('cp_requests'), `menu lists: ${keys}`);
+    for (const key of keys) {
+      await page.goto(`${portal}/${key}`);
+      await page.locator('.ant-table-body').waitFor();
+      await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+      assert.ok((await pageOverflow()) <= 0, `${key}: the page is no wider than the window`);
+      const fit = await page.locator('.ant-table-body').evaluate((el) => {
+        const th = [...document.querySelectorAll('.ant-table-thead th:not(.ant-table-cell-scrollbar)')].at(-1)!;
+        return {
+          scrolls: el.scrollWidth > el.clientWidth,
+          overflowX: getComputedStyle(el).overflowX,
+          lastRight: th.getBoundingClientRect().right,
+          bodyRight: el.getBoundingClientRect().right,
+        };
+      });
+      if (fit.scrolls) assert.match(fit.overflowX, /auto|scroll/, `${key} scrolls`);
+      assert.ok(fit.lastRight <= fit.bodyRight + 1, `${key}: the last column (actions) is in view`);
+    }
   });
 });

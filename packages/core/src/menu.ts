@@ -2,8 +2,8 @@ export type MenuGroup = 'operation' | 'management' | 'setting' | 'lms';
 
 /**
  * The sidebar of spec part 1 §2, in order: route keys (a resource key for the generic screens).
- * An item shows only with READ_{KEY} (and, for a resource limited to some roles, one of them);
- * empty groups are hidden. Keys of screens not built yet show to nobody without the privilege.
+ * An item shows only once its screen exists (a resource key, or a custom screen of the portal) and
+ * with READ_{KEY} (and, for a resource limited to some roles, one of them); empty groups are hidden.
  */
 export const MENU: { group: MenuGroup; items: string[] }[] = [
   {

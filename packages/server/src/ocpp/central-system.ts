@@ -197,6 +197,10 @@ export class CentralSystem {
     this.cooldown.set(cpNo, Date.now() + MALFORMED_COOLDOWN_MS);
     this.log.warn({ cpNo, cooldownMs: MALFORMED_COOLDOWN_MS }, 'OCPP charger closed: too many malformed messages');
     void conn.client.close({ code: 1008, reason: 'Too many malformed messages' });
+    // What it sent after crossing the line is not read: a flooder's frames already in the socket
+    // buffer (thousands, written without waiting) would otherwise each be parsed and answered,
+    // holding up every other charger. ocpp-rpc keeps its socket in _ws; without it, only this is lost.
+    (conn.client as unknown as { _ws?: { removeAllListeners(event: string): void } })._ws?.removeAllListeners('message');
   }
 
   /**

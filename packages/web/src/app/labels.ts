@@ -15,5 +15,13 @@ export function useLabels() {
     return humanize(key);
   };
   const fieldLabel = (key: string, field: string) => t(`resources.${key}.fields.${field}`, { defaultValue: humanize(field) });
-  return { resourceName, fieldLabel };
+  /**
+   * A key inside the JSON value of `field`: the resource's own label of that name, else the label
+   * in the resource the field is named after (cps.cp_connectors holds cp_connectors rows), else humanized.
+   */
+  const jsonKeyLabel = (key: string, field: string, name: string) => {
+    for (const owner of [key, field]) if (i18n.exists(`resources.${owner}.fields.${name}`)) return t(`resources.${owner}.fields.${name}`);
+    return humanize(name);
+  };
+  return { resourceName, fieldLabel, jsonKeyLabel };
 }

@@ -1,9 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { Spin } from 'antd';
-import { getResource, MENU } from '@ev/core';
+import { MENU } from '@ev/core';
 import RouteError from '../screens/RouteError.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
+import { CUSTOM_SCREENS, hasScreen, type CustomScreen } from './screens.ts';
 
 // Split by route: antd and each screen load on demand.
 const LoginPage = lazy(() => import('../screens/LoginPage.tsx'));
@@ -17,10 +18,17 @@ const ResourceRoute = lazy(() => import('../resources/ResourceRoute.tsx'));
 
 const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{node}</Suspense>;
 
-/** Menu pages with a slash in their key (lms/dashboard…) would otherwise read as /{key}/{id}. */
-const slashPages = [...MENU.flatMap((g) => g.items), 'v2/quickinfo'].filter(
-  (key) => key.includes('/') && !getResource(key),
-);
+/** The custom screens, one per key of CUSTOM_SCREENS (the sidebar shows a menu key only when it has a screen). */
+const customScreens: Record<CustomScreen, ReactNode> = {
+  rnp: <RnpPage />,
+  'user/profile': <ProfilePage />,
+};
+
+/**
+ * Pages of the spec with a slash in their key (lms/dashboard…) and no screen yet: opened by URL they
+ * say so, where they would otherwise read as /{key}/{id}. The sidebar does not offer them.
+ */
+const slashPages = [...MENU.flatMap((g) => g.items), 'v2/quickinfo'].filter((key) => key.includes('/') && !hasScreen(key));
 
 const basename = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
 
@@ -35,11 +43,11 @@ export const router = createBrowserRouter(
       // Each page has its own error element so a failing page keeps the menu around it.
       children: [
         { index: true, element: page(<HomePage />) },
-        { path: 'user/profile', element: page(<ProfilePage />) },
-        { path: 'rnp', element: page(<RnpPage />) },
+        ...CUSTOM_SCREENS.map((key) => ({ path: key, element: page(customScreens[key]) })),
         ...slashPages.map((key) => ({ path: key, element: page(<NotAvailablePage pageKey={key} />) })),
         { path: ':key', element: page(<ResourceRoute mode="list" />) },
         { path: ':key/create', element: page(<ResourceRoute mode="create" />) },
+        { path: ':key/:search/search', element: page(<ResourceRoute mode="search" />) },
         { path: ':key/:id/edit', element: page(<ResourceRoute mode="edit" />) },
         { path: ':key/:id/EditView', element: page(<ResourceRoute mode="editview" />) },
         { path: ':key/:id', element: page(<ResourceRoute mode="view" />) },

@@ -11,14 +11,17 @@ import { viewTabs } from './overrides/index.ts';
 import { useRecord } from './use-record.ts';
 import { ResourceView } from './view/ResourceView.tsx';
 
-type Mode = 'list' | 'create' | 'edit' | 'editview' | 'view';
+type Mode = 'list' | 'search' | 'create' | 'edit' | 'editview' | 'view';
 
-/** /{key}, /{key}/create, /{key}/{id}/edit, /{key}/{id}/EditView, /{key}/{id}: the generic screens of a definition. */
+/**
+ * /{key}, /{key}/{search}/search, /{key}/create, /{key}/{id}/edit, /{key}/{id}/EditView, /{key}/{id}:
+ * the generic screens of a definition. A search is the list with the term as a filter the user can remove.
+ */
 export default function ResourceRoute({ mode }: { mode: Mode }) {
   const { t } = useTranslation();
   const { resourceName } = useLabels();
   const perms = usePermissions();
-  const { key = '', id } = useParams();
+  const { key = '', id, search = '' } = useParams();
   const def = getResource(key);
   const forbidden = <Result status="403" title="403" subTitle={t('ui.error.noPermission')} />;
 
@@ -32,6 +35,9 @@ export default function ResourceRoute({ mode }: { mode: Mode }) {
     case 'list':
       // key: a fresh list (and its saved state) per resource when moving between menu items.
       return <ResourceList key={def.key} def={def} persist />;
+    case 'search':
+      // Not persisted: a search link is a view of its own, and the plain list keeps the state it had.
+      return <ResourceList key={`${def.key}/search/${search}`} def={def} search={search} />;
     case 'create':
       if (!perms.canCreate(def)) return forbidden;
       return (

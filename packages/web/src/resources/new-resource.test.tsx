@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderToString } from 'react-dom/server';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { App } from 'antd';
+import type { ReactNode } from 'react';
 import {
-  buildCatalogs, createPrivilege, editPrivilege, idCol, intCol, intFld, labels, P, readPrivilege, RESOURCES, textCol, textFld,
+  createPrivilege, editPrivilege, idCol, intCol, intFld, labels, P, readPrivilege, RESOURCES, textCol, textFld,
   type ResourceDef,
 } from '@ev/core';
-import { MeContext } from '../app/session.tsx';
+import { renderScreen } from '../testing/render.tsx';
 import { ResourceForm } from './form/ResourceForm.tsx';
 import { ResourceList } from './list/ResourceList.tsx';
 
@@ -27,25 +22,8 @@ const test_widgets: ResourceDef = {
   actions: ['create', 'edit', 'view', 'delete', 'excel'],
 };
 
-async function render(lang: 'en' | 'zh-TW', screen: React.ReactNode): Promise<string> {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ resources: buildCatalogs(), lng: lang, fallbackLng: 'en', interpolation: { escapeValue: false }, showSupportNotice: false });
-  const me = {
-    id: 1, name: 'Admin', username: 'admin', max_role_level: 100, role: 'super_admin', roles: ['super_admin'], home_screen: 'CpList',
-    privileges: [readPrivilege('test_widgets'), createPrivilege('test_widgets'), editPrivilege('test_widgets'), P.DELETE],
-  };
-  return renderToString(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <MeContext.Provider value={me}>
-            <App>{screen}</App>
-          </MeContext.Provider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-}
+const privileges = [readPrivilege('test_widgets'), createPrivilege('test_widgets'), editPrivilege('test_widgets'), P.DELETE];
+const render = (lang: 'en' | 'zh-TW', screen: ReactNode) => renderScreen(lang, screen, privileges);
 
 describe('a new resource in the portal', () => {
   beforeAll(() => {

@@ -3,9 +3,10 @@ import { Link, useLocation } from 'react-router';
 import { Menu, type MenuProps } from 'antd';
 import { AppstoreOutlined, DashboardOutlined, SettingOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { getResource, MENU, readPrivilege, type MenuGroup } from '@ev/core';
+import type { MenuGroup } from '@ev/core';
 import { useLabels } from '../labels.ts';
-import { usePermissions, type Permissions } from '../session.tsx';
+import { usePermissions } from '../session.tsx';
+import { visibleMenu } from './menu-items.ts';
 import { loadJson, saveJson } from './storage.ts';
 
 const GROUP_ICONS: Record<MenuGroup, ReactNode> = {
@@ -15,12 +16,6 @@ const GROUP_ICONS: Record<MenuGroup, ReactNode> = {
   lms: <ThunderboltOutlined />,
 };
 const OPEN_KEY = 'sidebar.open';
-
-/** Spec part 1 §2: an item needs READ_{KEY}; a resource limited to some roles, one of them too. */
-function visible(key: string, perms: Permissions): boolean {
-  const def = getResource(key);
-  return def ? perms.canRead(def) : perms.has(readPrivilege(key));
-}
 
 /** The menu key the current path belongs to: the longest key the path starts with. */
 function selectedKey(pathname: string, keys: string[]): string | undefined {
@@ -36,10 +31,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const { pathname } = useLocation();
   const [openKeys, setOpenKeys] = useState<string[]>(() => loadJson(OPEN_KEY, ['group:management']));
 
-  const groups = useMemo(
-    () => MENU.map((g) => ({ group: g.group, items: g.items.filter((key) => visible(key, perms)) })).filter((g) => g.items.length),
-    [perms],
-  );
+  const groups = useMemo(() => visibleMenu(perms), [perms]);
   const items: MenuProps['items'] = groups.map((g) => ({
     key: `group:${g.group}`,
     icon: GROUP_ICONS[g.group],

@@ -13,7 +13,9 @@ import { useOptions } from '../options.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { listableColumns, listColumns, tableColumns, type Row } from './columns.tsx';
 import { FilterTags } from './FilterTags.tsx';
-import { initialState, listQuery, loadState, pageSizesOf, saveState, type FilterValue, type ListState } from './list-state.ts';
+import {
+  initialState, listQuery, loadState, pageSizesOf, saveState, searchState, type FilterValue, type ListState,
+} from './list-state.ts';
 import { RowActions } from './RowActions.tsx';
 
 interface Props {
@@ -24,15 +26,20 @@ interface Props {
   persist?: boolean;
   /** Inside another screen: no card title. */
   embedded?: boolean;
+  /** Opened by /{key}/{search}/search: the term starts as an ordinary (removable) filter of the search column. */
+  search?: string;
 }
 
-export function ResourceList({ def, fixedFilters, persist = false, embedded = false }: Props) {
+export function ResourceList({ def, fixedFilters, persist = false, embedded = false, search }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const { resourceName, fieldLabel } = useLabels();
   const perms = usePermissions();
-  const [state, setState] = useState<ListState>(() => (persist ? loadState(def) : initialState(def)));
+  const [state, setState] = useState<ListState>(() => {
+    const start = persist ? loadState(def) : initialState(def);
+    return search === undefined ? start : searchState(def, search, start, (c) => perms.hasAll(c.privileges));
+  });
   const [selected, setSelected] = useState<Key[]>([]);
   const [exporting, setExporting] = useState(false);
 
@@ -163,7 +170,10 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
         columns={antColumns}
         dataSource={rows}
         loading={list.isFetching}
+        // Wider than the page (chargers on a 1440-pixel screen): the table scrolls sideways, the action
+        // column stays at the right, and a sticky scroll bar at the window's bottom shows the table is wider.
         scroll={{ x: 'max-content' }}
+        sticky
         locale={{ emptyText: t('ui.list.noData') }}
         rowSelection={massUpdate ? { selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true } : undefined}
         onChange={(_p, _f, sorter, extra) => {

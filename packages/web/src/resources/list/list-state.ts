@@ -32,6 +32,39 @@ export function initialState(def: ResourceDef): ListState {
   };
 }
 
+/**
+ * The column a search term (/{key}/{term}/search) filters: the definition's title column when it
+ * has a text filter (cp_no of chargers, address of sites), otherwise the first text-filter column.
+ * `allowed` leaves out columns the user may not see.
+ */
+export function searchColumn(def: ResourceDef, allowed: (col: ColumnDef) => boolean = () => true): ColumnDef | undefined {
+  const searchable = (c: ColumnDef | undefined): c is ColumnDef => !!c && c.filter === 'text' && !c.viewOnly && allowed(c);
+  const title = def.columns.find((c) => c.field === def.titleField);
+  return searchable(title) ? title : def.columns.find(searchable);
+}
+
+/**
+ * The list opened by a search: the default filters plus the term as an ordinary filter of the
+ * search column (a removable tag), on the first page; paging, sort and columns kept from `from`
+ * (the saved state). A hidden-by-default search column is shown. No term or no column: the defaults.
+ */
+export function searchState(
+  def: ResourceDef,
+  term: string,
+  from: ListState = initialState(def),
+  allowed?: (col: ColumnDef) => boolean,
+): ListState {
+  const state: ListState = { ...from, page: 0, trash: false, filters: { ...initialState(def).filters } };
+  const col = searchColumn(def, allowed);
+  const value = term.trim();
+  if (!col || !value) return state;
+  return {
+    ...state,
+    filters: { ...state.filters, [col.field]: value },
+    shown: col.hiddenInList && !state.shown.includes(col.field) ? [...state.shown, col.field] : state.shown,
+  };
+}
+
 const storageKey = (key: string) => `list:${key}`;
 
 /** The last page and its parameters per resource survive a reload (spec part 1 §7). */

@@ -4,18 +4,26 @@ import type { ResourceDef } from '@ev/core';
 import { errorText } from '../../api/errors.ts';
 import { useLabels } from '../../app/labels.ts';
 import { usePermissions } from '../../app/session.tsx';
-import { renderValue } from '../display.tsx';
+import { flatRows, nestedColumn, renderValue, rowKeys, type JsonKeys } from '../display.tsx';
 import { useOptions } from '../options.ts';
 import { useRecord, type RecordData } from '../use-record.ts';
 
 /** Label / value pairs of every column the user may see (view page and pop-view). */
 export function RecordDescriptions({ def, record }: { def: ResourceDef; record: RecordData }) {
-  const { fieldLabel } = useLabels();
+  const { fieldLabel, jsonKeyLabel } = useLabels();
   const perms = usePermissions();
   const columns = def.columns.filter(
     (c) => c.display !== 'massUpdate' && c.display !== 'action' && perms.hasAll(c.privileges),
   );
-  const options = useOptions(columns.map((c) => c.options));
+  // A JSON field holding rows shows as a table: its keys named and displayed like the columns of that name.
+  const jsonKeys = (field: string): JsonKeys => ({
+    label: (name) => jsonKeyLabel(def.key, field, name),
+    column: (name) => nestedColumn(def, field, name),
+  });
+  const nestedOptions = columns
+    .filter((c) => c.display === 'json')
+    .flatMap((c) => rowKeys(flatRows(record[c.field]) ?? []).map((name) => nestedColumn(def, c.field, name)?.options));
+  const options = useOptions([...columns.map((c) => c.options), ...nestedOptions]);
   return (
     <Descriptions
       bordered
@@ -25,7 +33,7 @@ export function RecordDescriptions({ def, record }: { def: ResourceDef; record: 
       items={columns.map((c) => ({
         key: c.field,
         label: fieldLabel(def.key, c.field),
-        children: renderValue(c, record[c.field], options, true),
+        children: renderValue(c, record[c.field], options, true, c.display === 'json' ? jsonKeys(c.field) : undefined),
         span: c.display === 'json' ? 'filled' : 1,
       }))}
     />
