@@ -249,6 +249,13 @@ describe('generic resource engine over HTTP', () => {
     const rows = sheet.getSheetValues().filter(Boolean).map((r: any) => r.slice(1));
     expect(rows).toEqual([['Id', 'Address'], [expect.any(Number), 'Export One'], [expect.any(Number), 'Export Two']]);
     expect((await get('/api/cp_locs/export/excel?headers=P&keys=password_hash')).status).toBe(400);
+    const bare = await get('/api/cp_locs/export/excel');
+    expect([bare.status, bare.body.fields]).toEqual([400, { keys: 'required' }]);
+    expect(bare.body.errors[0]).toMatch(/keys=<column>&headers=<title>/);
+    const named = await fetch(`${s.baseUrl}/api/cp_locs/export/excel?headers=Id&keys=loc_id&sheetName=Car%20parks`, { headers: { authorization: `Bearer ${token}` } });
+    const namedBook = new (await import('exceljs')).default.Workbook();
+    await namedBook.xlsx.load(Buffer.from(await named.arrayBuffer()) as any);
+    expect(namedBook.getWorksheet('Car parks')).toBeDefined();
 
     const pdf = await fetch(`${s.baseUrl}/api/cp_locs/export/pdf/${rows[1][0]}`, { headers: { authorization: `Bearer ${token}` } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');

@@ -28,8 +28,8 @@ export function checkExcelRequest(def: ResourceDef, user: AuthUser, req: ExcelRe
   const known = new Set([def.idField, ...def.columns.filter((c) => visible(c) && r.expr.has(c.field)).map((c) => c.field)]);
   const bad = req.keys.filter((k) => !known.has(k));
   if (bad.length) throw badRequest(`Unknown column: ${bad.join(', ')}`, { keys: 'invalid' });
-  if (req.keys.length === 0) throw badRequest('No column to export', { keys: 'required' });
-  if (req.headers.length !== req.keys.length) throw badRequest('headers and keys must have the same length', { headers: 'invalid' });
+  if (req.keys.length === 0) throw badRequest('No column to export: send keys=<column>&headers=<title> once per column, in order', { keys: 'required' });
+  if (req.headers.length !== req.keys.length) throw badRequest(`One header per key: ${req.keys.length} keys, ${req.headers.length} headers`, { headers: 'invalid' });
   if (req.sheetName.length > 31 || /[\\/?*[\]:]/.test(req.sheetName)) throw badRequest('Invalid sheet name', { sheet_name: 'invalid' });
 }
 

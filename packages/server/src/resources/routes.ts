@@ -47,8 +47,9 @@ export function resourceRoutes(app: FastifyInstance) {
     const def = definition(req.params.key);
     const user = requireAccess(req, def, 'read');
     if (!def.actions.includes('excel')) throw notFound(`${def.key} has no Excel export`);
-    const { headers, keys, sheet_name, ...listParams } = req.query;
-    const excel = { headers: asList(headers), keys: asList(keys), sheetName: String(sheet_name ?? def.key) };
+    // sheet_name as the portal sends it; sheetName as the spec's field is named.
+    const { headers, keys, sheet_name, sheetName, ...listParams } = req.query;
+    const excel = { headers: asList(headers), keys: asList(keys), sheetName: String(sheet_name ?? sheetName ?? def.key) };
     checkExcelRequest(def, user, excel);
     const q = parseListQuery(def, listParams, columnVisible(user));
     reply
