@@ -242,7 +242,8 @@ describe('staff portal in a real browser', () => {
       await sim.plugIn(1);
       await eventually(async () => {
         const connectors = (await api('GET', `/api/cps/${id}`)).cp_connectors as { status: string }[];
-        return connectors.length === 3 && connectors.some((c) => c.status === 'Preparing');
+        // The physical connectors: connector 0 (the charge point as a whole) is not one.
+        return connectors.length === 2 && connectors.some((c) => c.status === 'Preparing');
       }, 'the connectors of E2E-CONN');
     } finally {
       await sim.stop();
@@ -260,7 +261,8 @@ describe('staff portal in a real browser', () => {
     // The page is in the language the earlier tests left it in (Traditional Chinese).
     let { headers, rows } = await read();
     assert.deepEqual(headers, ['充電槍編號', '狀態', '錯誤代碼', '最後狀態更新']);
-    assert.deepEqual(rows.map((r) => r.slice(0, 2)), [['0', '可用'], ['1', '準備中'], ['2', '可用']]);
+    assert.deepEqual(rows.map((r) => r.slice(0, 2)), [['1', '準備中'], ['2', '可用']]);
+    assert.match(rows[0][3], /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     assert.equal(await page.locator('.ant-descriptions pre').count(), 0, 'no raw JSON block');
     await screenshot(page, '16-charger-connectors-zh-TW');
 
@@ -268,7 +270,7 @@ describe('staff portal in a real browser', () => {
     await table.locator('thead th', { hasText: 'Connector ID' }).waitFor();
     ({ headers, rows } = await read());
     assert.deepEqual(headers, ['Connector ID', 'Status', 'Error Code', 'Last Status Update']);
-    assert.deepEqual(rows.map((r) => r.slice(0, 2)), [['0', 'Available'], ['1', 'Preparing'], ['2', 'Available']]);
+    assert.deepEqual(rows.map((r) => r.slice(0, 2)), [['1', 'Preparing'], ['2', 'Available']]);
     await screenshot(page, '17-charger-connectors-en');
   });
 

@@ -111,6 +111,10 @@ describe('OCPP messages from the charger', () => {
     expect(await s.db.query(`SELECT 1 FROM cp_connectors WHERE cp_id = $1 AND connector_id = 0`, [cpId])).toHaveLength(1);
     const conns = await s.api('GET', `/api/cp_connectors?cp_id=${cpId}`, { token });
     expect(conns.body.dataset.content.map((c: any) => c.connector_id)).toEqual([1, 2]);
+    // The charger's record lists the same connectors, its times formatted as every other time.
+    const record = await s.api('GET', `/api/cps/${cpId}`, { token });
+    expect(record.body.cp_connectors.map((c: any) => c.connector_id)).toEqual([1, 2]);
+    expect(record.body.cp_connectors[0].last_status_dttm).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect((await s.api('GET', '/api/cp_sessions', { token })).status).toBe(200);
     const opts = await s.api('GET', '/api/options?opts=request_types', { token });
     expect(opts.body.options.request_types).toContainEqual({ label: 'Heartbeat', value: 6 });

@@ -21,6 +21,7 @@ function literal(text: string): string {
 
 /** How a value leaves the database: datetimes as 'YYYY-MM-DD HH:mm:ss' in the display time zone. */
 export function outputExpr(column: Pick<ColumnDef, 'type'>, expr: string, timeZone: string): string {
+  expr = expr.replaceAll('{display_tz}', literal(timeZone));
   if (column.type === 'timestamp') return `to_char(${expr} AT TIME ZONE ${literal(timeZone)}, 'YYYY-MM-DD HH24:MI:SS')`;
   return expr;
 }
@@ -64,13 +65,18 @@ export function scopeConditions(r: ResolvedResource, user: AuthUser, params: Par
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
+/** The ILIKE pattern of a text filter: contains the value, % and _ taken literally. */
+export const containsPattern = (value: string) => `%${escapeLike(value)}%`;
+
 export function filterCondition(r: ResolvedResource, f: Filter, params: Params): string {
   const expr = r.expr.get(f.column.field);
   if (!expr) throw new Error(`column ${r.def.key}.${f.column.field} has no SQL expression`);
+  const custom = r.hooks.filters?.[f.column.field];
+  if (custom) return custom(f, (v) => params.add(v));
   switch (f.kind) {
     case 'text': {
       const target = f.column.type === 'text' ? expr : `${expr}::text`;
-      return `${target} ILIKE ${params.add(`%${escapeLike(f.value)}%`)}`;
+      return `${target} ILIKE ${params.add(containsPattern(f.value))}`;
     }
     case 'select':
       return f.value === null ? `${expr} IS NULL` : `${expr} = ${params.add(f.value)}`;

@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@ev/core';
 import type { Sql } from '../../db/client.ts';
 import type { AuthUser } from '../../auth/session.ts';
+import type { Filter } from '../list-query.ts';
 
 export interface WriteContext {
   sql: Sql;
@@ -16,7 +17,10 @@ export interface WriteContext {
  * the rest from the definition.
  */
 export interface ResourceHooks {
-  /** SQL expressions (over table alias t) for columns that are not physical columns of the table. */
+  /**
+   * SQL expressions (over table alias t) for columns that are not physical columns of the table.
+   * {display_tz} stands for the display time zone, for datetimes formatted inside JSON.
+   */
   virtualColumns?: Record<string, string>;
   /**
    * Turns validated form data into table columns: hash passwords, drop confirmations, take out
@@ -31,4 +35,10 @@ export interface ResourceHooks {
   beforeDelete?(sql: Sql, row: Record<string, any>, user: AuthUser): Promise<void>;
   /** Extra WHERE condition (over alias t) limiting what this user may see at all. */
   visibleTo?(user: AuthUser): string | undefined;
+  /**
+   * A column's filter condition (over alias t) in place of the plain one (the filter's operator on
+   * the column), where the plain one would read too much: add() adds a parameter and returns its
+   * placeholder. cp_requests: cp_no is matched in cps, then read through the cp_id index.
+   */
+  filters?: Record<string, (f: Filter, add: (value: unknown) => string) => string>;
 }
