@@ -34,6 +34,8 @@ function asFile(path: string): string | null {
 interface Walk {
   /** Absolute paths of the source files reached. */
   files: Set<string>;
+  /** Each file's imports among the files reached. */
+  edges: Map<string, string[]>;
   /** Workspace package names imported (`@ev/simulator`, …), with the file importing each first. */
   packages: Map<string, string>;
 }
@@ -41,12 +43,14 @@ interface Walk {
 function walk(entry: string): Walk {
   const files = new Set<string>();
   const packages = new Map<string, string>();
+  const edges = new Map<string, string[]>();
   const queue = [entry];
   while (queue.length) {
     const file = queue.pop()!;
     if (files.has(file)) continue;
     files.add(file);
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    edges.set(file, []);
     for (const { fileName: spec } of importedFiles) {
       let target: string | null = null;
       if (spec.startsWith('.')) target = asFile(resolve(dirname(file), spec));
@@ -57,10 +61,35 @@ function walk(entry: string): Walk {
         target = sub ? asFile(join(PACKAGES, name, sub)) : workspaceEntry(name);
       }
       // Missing files are the type checker's to report; third-party and node: modules are not walked.
+      if (target) edges.get(file)!.push(target);
       if (target && !files.has(target)) queue.push(target);
     }
   }
-  return { files, packages };
+  return { files, packages, edges };
+}
+
+/** One import cycle among the files of a walk (as relative paths, the first file repeated at the end), or null. */
+function findCycle({ edges }: Walk, base: string): string[] | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (file: string): string[] | null => {
+    if (state.get(file) === 'done') return null;
+    if (state.get(file) === 'open') return [...path.slice(path.indexOf(file)), file].map((f) => relative(base, f));
+    state.set(file, 'open');
+    path.push(file);
+    for (const next of edges.get(file) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(file, 'done');
+    return null;
+  };
+  for (const file of edges.keys()) {
+    const cycle = visit(file);
+    if (cycle) return cycle;
+  }
+  return null;
 }
 
 const rel = (file: string) => relative(SRC, file);
@@ -85,5 +114,11 @@ describe('production imports', () => {
     const testServer = walk(join(TESTING, 'server.ts')).files;
     expect(testServer).toContain(join(TESTING, 'database.ts'));
     expect(testServer).toContain(join(SRC, 'app.ts'));
+  });
+
+  it('has no import cycle in the server, the demo, the test support or the simulator', () => {
+    for (const entry of [join(SRC, 'main.ts'), join(SRC, 'demo.ts'), join(TESTING, 'server.ts'), join(TESTING, 'charging-load.ts'), join(PACKAGES, 'simulator/src/index.ts')]) {
+      expect(findCycle(walk(entry), PACKAGES), relative(PACKAGES, entry)).toBeNull();
+    }
   });
 });
