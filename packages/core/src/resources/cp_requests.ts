@@ -7,6 +7,8 @@ import { COMMON_LABELS as C, labels } from './labels.ts';
 /**
  * The OCPP logs and their derived records. cp_requests and cp_meter_values grow by millions of
  * rows a month, so only indexed columns get filters there (no "contains" text filter on them).
+ * The one exception, cp_no, is matched against the chargers table (a few hundred rows) and then
+ * read through the cp_id index: see the server's resources/hooks/cp_requests.ts.
  */
 export const cp_requests: ResourceDef = {
   key: 'cp_requests',
@@ -37,7 +39,7 @@ export const cp_requests: ResourceDef = {
     idCol('req_id'),
     col('request_type', 'enum', 'int', { sortable: true, filter: 'multiselect', options: 'request_types' }),
     selectCol('cp_id', 'cps'),
-    col('cp_no', 'text', 'text'),
+    col('cp_no', 'text', 'text', { filter: 'text' }),
     col('charge_box_serial_number', 'text', 'text', { hiddenInList: true }),
     intCol('connector_id', { filter: 'select' }),
     col('connector_status', 'enum', 'text', { options: 'connector_status', hiddenInList: true }),

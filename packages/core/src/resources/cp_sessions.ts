@@ -9,7 +9,7 @@ export const sessionColumns = (all: boolean): ColumnDef[] => {
     idCol('session_id'),
     intCol('tran_id', { filter: 'select', ...extra }),
     selectCol('cp_id', 'cps'),
-    textCol('cp_no', { filter: undefined }),
+    textCol('cp_no'),
     selectCol('loc_id', 'cp_locs'),
     intCol('connector_id', { filter: 'select' }),
     col('connector_name', 'text', 'text', { hiddenInList: true }),

@@ -175,6 +175,37 @@ describe('generic resource engine over HTTP', () => {
     expect(JSON.stringify(audit)).not.toContain('scrypt$');
   });
 
+  it('takes back a record read whole with one field changed, ignoring its unchanged read-only columns', async () => {
+    const loc = (await post('/api/cp_locs', { address: 'Round Trip Site', gps_lat: 22.25 })).body.data.loc_id;
+    const cpId = (await post('/api/cps', { cp_no: 'RT-1', name: 'Round trip', loc_id: loc })).body.data.cp_id;
+    await s.db.query(`UPDATE cps SET charging_status = 'Available', boot_dttm = now() - interval '1 hour' WHERE cp_id = $1`, [cpId]);
+
+    const site = (await get(`/api/cp_locs/${loc}`)).body;
+    expect(site).toHaveProperty('lupd_dttm');
+    const siteSaved = await put(`/api/cp_locs/${loc}`, { ...site, address: 'Round Trip Site B' });
+    expect(siteSaved.status, JSON.stringify(siteSaved.body)).toBe(200);
+    expect((await get(`/api/cp_locs/${loc}`)).body).toMatchObject({ address: 'Round Trip Site B', gps_lat: 22.25 });
+
+    const charger = (await get(`/api/cps/${cpId}`)).body;
+    expect(charger).toMatchObject({ charging_status: 'Available' });
+    const chargerSaved = await put(`/api/cps/${cpId}`, { ...charger, name: 'Round trip B' });
+    expect(chargerSaved.status, JSON.stringify(chargerSaved.body)).toBe(200);
+    expect((await get(`/api/cps/${cpId}`)).body).toMatchObject({ name: 'Round trip B', cp_no: 'RT-1', charging_status: 'Available' });
+
+    // A read-only value that differs from the stored one is refused; a key that is no column stays unknown.
+    const fresh = (await get(`/api/cps/${cpId}`)).body;
+    const stale = await put(`/api/cps/${cpId}`, { ...fresh, name: 'Round trip C', lupd_dttm: '2001-01-01 00:00:00' });
+    expect(stale.status).toBe(400);
+    expect(stale.body.fields).toEqual({ lupd_dttm: 'not_editable' });
+    const status = await put(`/api/cps/${cpId}`, { ...fresh, charging_status: 'Faulted' });
+    expect(status.body.fields).toEqual({ charging_status: 'not_editable' });
+    const bogus = await put(`/api/cp_locs/${loc}`, { ...site, address: 'Round Trip Site B', is_admin: 1 });
+    expect(bogus.body.fields).toEqual({ is_admin: 'unknown_field' });
+    expect((await get(`/api/cps/${cpId}`)).body.name).toBe('Round trip B');
+    // A create knows no record to compare with: read-only columns stay unknown there.
+    expect((await post('/api/cp_locs', { address: 'Round Trip New', lupd_dttm: site.lupd_dttm })).body.fields).toEqual({ lupd_dttm: 'unknown_field' });
+  });
+
   it('applies charger create defaults and answers checkDelete', async () => {
     const loc = (await post('/api/cp_locs', { address: 'Defaults Site' })).body.data.loc_id;
     const cp = (await post('/api/cps', { cp_no: 'D-1', name: 'Default', loc_id: loc })).body.data;

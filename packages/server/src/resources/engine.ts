@@ -145,10 +145,11 @@ export async function createRecord(db: Database, def: ResourceDef, body: unknown
 export async function updateRecord(db: Database, def: ResourceDef, id: number, body: unknown, user: AuthUser, timeZone: string) {
   return db.tx(async (sql) => {
     const old = await loadStored(sql, def, id, user, true);
-    const data = validateWrite(def, body, user, 'update', old);
+    // As GET shows it: what a client sends back whole (read-only columns included) is compared with.
+    const before = await getRecord(sql, def, id, user, timeZone);
+    const data = validateWrite(def, body, user, 'update', old, before);
     await checkRecordOptions(sql, def, data, user);
     await checkUnique(sql, def, data, id);
-    const before = await getRecord(sql, def, id, user, timeZone);
     await writeRow({ sql, user, def, mode: 'update', old }, data, id);
     const after = await getRecord(sql, def, id, user, timeZone);
     await writeAudit(sql, user, { action: 'UPDATE', target: def.key, targetId: id, oldData: auditable(before, def), newData: auditable(after, def) });

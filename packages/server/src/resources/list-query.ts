@@ -25,6 +25,11 @@ const PAGING = new Set(['size', 'page', 'sort_by', 'order', 'trash']);
 
 type Query = Record<string, string | string[] | undefined>;
 
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** The ILIKE pattern of a text filter: contains the value, % and _ taken literally. */
+export const containsPattern = (value: string) => `%${escapeLike(value)}%`;
+
 export const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 function single(query: Query, name: string): string | undefined {

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@ev/core';
 import type { AuthUser } from '../auth/session.ts';
 import { hasAll } from '../auth/guard.ts';
-import type { Filter } from './list-query.ts';
+import { containsPattern, type Filter } from './list-query.ts';
 import { quoteIdent, type ResolvedResource } from './registry.ts';
 
 /** Collects positional parameters while a statement is built. */
@@ -63,10 +63,6 @@ export function scopeConditions(r: ResolvedResource, user: AuthUser, params: Par
   return where;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
-/** The ILIKE pattern of a text filter: contains the value, % and _ taken literally. */
-export const containsPattern = (value: string) => `%${escapeLike(value)}%`;
 
 export function filterCondition(r: ResolvedResource, f: Filter, params: Params): string {
   const expr = r.expr.get(f.column.field);

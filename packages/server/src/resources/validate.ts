@@ -102,6 +102,10 @@ function coerceFields(def: ResourceDef, input: Record<string, unknown>, errors: 
  * (the zod schema built from the fields), required, fixed options, locked-after-create,
  * confirmations. Privilege-gated fields the user lacks
  * are refused. Returns the coerced values of the fields sent (plus defaults on create).
+ *
+ * On update, `shown` is the record as GET /api/{key}/{id} shows it to this user: a record read
+ * and sent back whole may carry its read-only columns (lupd_dttm, live status …), which are
+ * ignored when unchanged.
  */
 export function validateWrite(
   def: ResourceDef,
@@ -109,6 +113,7 @@ export function validateWrite(
   user: AuthUser,
   mode: 'create' | 'update',
   old?: Record<string, any>,
+  shown?: Record<string, unknown>,
 ): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('The body must be a JSON object');
   const input = body as Record<string, unknown>;
@@ -118,7 +123,16 @@ export function validateWrite(
     const f = fields.get(name);
     if (!f) {
       // The id of the record itself may come back in an edit form; it is ignored.
-      if (name !== def.idField) errors[name] = 'unknown_field';
+      if (name === def.idField) continue;
+      if (mode === 'update' && shown && Object.hasOwn(shown, name)) {
+        // A read-only value the record shows: ignored when sent back as shown (compared as JSON,
+        // the form GET answered with). A changed one is refused as not_editable rather than
+        // unknown_field: the column exists and the client read it, it just cannot be written,
+        // which is the key a locked field already answers with (and the portal translates).
+        if (!sameValue(shown[name], input[name])) errors[name] = 'not_editable';
+        continue;
+      }
+      errors[name] = 'unknown_field';
     } else if (!hasAll(user, f.privileges)) throw notPermitted(name);
   }
   const coerced = coerceFields(def, input, errors);
