@@ -17,9 +17,15 @@ export interface HandlerHost {
   readonly remoteStarts: RemoteStarts;
 }
 
+/**
+ * What a handler needs of the charger a message came from: its live connection, or (for a
+ * message the portal's tester injects for a charger that is not connected) a stand-in for it.
+ */
+export type ChargerContext = Pick<ChargerConnection, 'charger' | 'touchDue' | 'rememberTransaction' | 'knownTransaction' | 'forgetTransaction'>;
+
 export interface HandlerContext {
   cs: HandlerHost;
-  conn: ChargerConnection;
+  conn: ChargerContext;
 }
 
 /** What a handler answers and what it asks to be written with the message's cp_requests row. */

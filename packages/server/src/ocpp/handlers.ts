@@ -1,8 +1,8 @@
 import { OCPP_REQUEST_TYPES, requestTypeId } from '@ev/core';
 import { createRPCError } from 'ocpp-rpc';
 import type { RequestRow } from './batch-writer.ts';
-import type { HandlerHost, MessageHandler } from './handler-types.ts';
-import type { ChargerConnection } from './connection.ts';
+import type { ChargerContext, HandlerHost, MessageHandler } from './handler-types.ts';
+import { ChargerConnection } from './connection.ts';
 import { cardStatus } from './authorization.ts';
 import { int32 } from './protocol.ts';
 import { isDatabaseUnavailable } from '../db/faults.ts';
@@ -93,6 +93,28 @@ const HANDLERS: Record<string, MessageHandler> = {
   FirmwareStatusNotification: notification,
 };
 
+/** The charger-initiated actions the central system handles. */
+export const CHARGER_ACTIONS: readonly string[] = Object.keys(HANDLERS);
+
+/**
+ * Handles one charger-initiated message as if the charger had sent it (the portal's message
+ * tester): the same handler, cp_requests row and answer as a message from its socket. On the
+ * charger's live connection it waits its turn among the charger's own messages. The payload must
+ * have been validated against the OCPP schema; errors are thrown as the charger would get them.
+ */
+export function handleAsCharger(
+  cs: HandlerHost,
+  conn: ChargerContext,
+  action: string,
+  params: unknown,
+  messageId: string,
+): Promise<Record<string, unknown>> {
+  const handler = HANDLERS[action];
+  if (!handler) throw new Error(`${action} is not a charger-initiated action`);
+  const run = () => handle(cs, conn, requestTypeId(action, 'in')!, handler, params, messageId);
+  return conn instanceof ChargerConnection ? conn.inOrder(run) : run();
+}
+
 /** Wires a new connection: every charger-initiated action we know, in arrival order, logged, answered after commit. */
 export function registerHandlers(cs: HandlerHost, conn: ChargerConnection): void {
   for (const [action, handler] of Object.entries(HANDLERS)) {
@@ -113,7 +135,7 @@ export function registerHandlers(cs: HandlerHost, conn: ChargerConnection): void
 
 async function handle(
   cs: HandlerHost,
-  conn: ChargerConnection,
+  conn: ChargerContext,
   type: number,
   handler: MessageHandler,
   params: any,

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { getResource } from '@ev/core';
 import { CentralSystem } from './central-system.ts';
 import { CommandDispatcher } from './commands.ts';
+import { meterChartRoute } from './meter-chart.ts';
 import { PlannedStops } from './planned-stops.ts';
 import { commandRoutes } from './routes.ts';
+import { testerRoutes } from './tester.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,4 +36,6 @@ export function ocppServer(app: FastifyInstance): void {
     await central.close();
   });
   commandRoutes(app);
+  testerRoutes(app);
+  meterChartRoute(app);
 }

@@ -13,6 +13,7 @@ const MainLayout = lazy(() => import('./layout/MainLayout.tsx'));
 const HomePage = lazy(() => import('../screens/HomePage.tsx'));
 const ProfilePage = lazy(() => import('../screens/ProfilePage.tsx'));
 const RnpPage = lazy(() => import('../screens/rnp/RnpPage.tsx'));
+const TesterPage = lazy(() => import('../screens/tester/TesterPage.tsx'));
 const NotAvailablePage = lazy(() => import('../screens/NotAvailablePage.tsx'));
 const ResourceRoute = lazy(() => import('../resources/ResourceRoute.tsx'));
 
@@ -22,6 +23,7 @@ const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'b
 const customScreens: Record<CustomScreen, ReactNode> = {
   rnp: <RnpPage />,
   'user/profile': <ProfilePage />,
+  'test/cp_request': <TesterPage />,
 };
 
 /**

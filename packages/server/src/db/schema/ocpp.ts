@@ -109,7 +109,9 @@ export const cp_meter_values = pgTable('cp_meter_values', {
   cre_dttm: creDttm(),
 }, (t) => [
   index('cp_meter_values_session_idx').on(t.session_id, t.ts).where(sql`session_id is not null`),
-  index('cp_meter_values_cp_idx').on(t.cp_id, t.connector_id, t.ts),
+  // The readings of a connector over a time range come from this index alone (index-only scan):
+  // the charger view's meter chart (ocpp/meter-chart.ts) aggregates a month of one connector from it.
+  index('cp_meter_values_chart_idx').on(t.cp_id, t.connector_id, t.ts, t.energy, t.voltage, t.ampere),
 ]);
 
 /** RFID cards allowed to charge: everywhere (no loc, no cp), at one site, or at one charger. */

@@ -1,0 +1,86 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { adminPassword, api, launch, portal, screenshot, useLanguage } from '../support.ts';
+
+const CP_NO = 'E2E-TESTER';
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${portal}/login`);
+  await page.locator('form input').first().fill('admin');
+  await page.locator('form input[type=password]').fill(adminPassword);
+  await page.locator('form button[type=submit]').click();
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/** Opens an antd Select by its test id, types to narrow it and picks the option whose text starts so. */
+async function choose(page: Page, testId: string, text: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+}
+
+async function connectorStatus(cpId: number, connectorId: number): Promise<string | null> {
+  const res = await api('GET', `/api/cps/${cpId}`);
+  const cp = res.data ?? res;
+  return (connectorId === 1 ? cp.connectora_status : cp.connectorb_status) ?? null;
+}
+
+describe('OCPP message tester /test/cp_request', () => {
+  let browser: Browser;
+  let page: Page;
+  let cpId: number;
+
+  before(async () => {
+    const site = await api('POST', '/api/cp_locs', { address: 'Tester Site' });
+    const cp = await api('POST', '/api/cps', { cp_no: CP_NO, name: 'tester charger', loc_id: site.data.loc_id });
+    cpId = cp.data.cp_id;
+    browser = await launch();
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  });
+  after(async () => browser?.close());
+
+  for (const [lang, status, shot] of [['en', 'Preparing', 'tester-en'], ['zh-TW', 'SuspendedEV', 'tester-zh-TW']] as const) {
+    it(`sends a StatusNotification as the charger and shows the answer and the stored request (${lang})`, async () => {
+      if (lang === 'en') await signIn(page);
+      await page.goto(`${portal}/test/cp_request`);
+      await useLanguage(page, lang);
+      // The sidebar offers the screen (admin holds READ_TEST_CP_REQUEST).
+      await page.locator(`a[href$="/test/cp_request"]`).first().waitFor();
+      assert.notEqual(await connectorStatus(cpId, 1), status);
+
+      await choose(page, 'tester-charger', CP_NO);
+      await choose(page, 'tester-message', 'StatusNotification');
+      const payload = page.getByTestId('tester-payload');
+      assert.deepEqual(JSON.parse(await payload.inputValue()), { connectorId: 1, errorCode: 'NoError', status: 'Available' });
+      await payload.fill(JSON.stringify({ connectorId: 1, errorCode: 'NoError', status }, null, 2));
+      await page.locator('form button[type=submit]').click();
+
+      const answer = page.getByTestId('tester-answer');
+      await answer.waitFor();
+      assert.equal((await page.getByTestId('tester-response').textContent())?.trim(), '{}');
+      await page.getByTestId('tester-stored').getByText(status, { exact: true }).waitFor();
+      await answer.getByText(lang === 'en' ? 'Success' : '成功', { exact: true }).waitFor();
+      // Handled as the charger's own message: the connector's status changed.
+      assert.equal(await connectorStatus(cpId, 1), status);
+      await screenshot(page, shot);
+    });
+  }
+
+  it('shows the schema problem of an invalid payload and links the stored request', async () => {
+    const payload = page.getByTestId('tester-payload');
+    await payload.fill(JSON.stringify({ connectorId: 1, errorCode: 'NoError', status: 'Asleep' }));
+    await page.locator('form button[type=submit]').click();
+    await page.locator('.ant-alert-error').waitFor();
+    assert.match((await page.locator('.ant-alert-error').textContent()) ?? '', /status/);
+    assert.equal(await connectorStatus(cpId, 1), 'SuspendedEV');
+    await screenshot(page, 'tester-invalid');
+
+    await payload.fill(JSON.stringify({ connectorId: 1, errorCode: 'NoError', status: 'Available' }));
+    await page.locator('form button[type=submit]').click();
+    await page.getByTestId('tester-stored').getByText('Available', { exact: true }).waitFor();
+    await page.getByTestId('tester-stored').locator('a').click();
+    await page.waitForURL(/\/cp_requests\/\d+$/);
+    await page.getByText(CP_NO).first().waitFor();
+  });
+});

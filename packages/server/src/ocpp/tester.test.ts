@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RPCClient } from 'ocpp-rpc';
+import { ERROR_CODES, P, readPrivilege } from '@ev/core';
+import { hashPassword } from '../crypto/passwords.ts';
+import { startTestServer, type TestServer } from '../testing/server.ts';
+import { addCharger, addSite, connectCharger } from '../testing/ocpp-support.ts';
+import { schemaProblem } from './protocol.ts';
+import { TESTER_MESSAGES, testerTemplates } from './tester.ts';
+
+/** The charger message tester /test/cp_request (spec part 1 §2). */
+describe('OCPP message tester', () => {
+  let s: TestServer;
+  let admin: string;
+  let cp: RPCClient;
+  let onlineId: number;
+  let offlineId: number;
+  let locId: number;
+  const received: [string, any][] = [];
+
+  beforeAll(async () => {
+    s = await startTestServer();
+    admin = await s.login();
+    locId = await addSite(s.db);
+    onlineId = await addCharger(s.db, 'CP-T1', { locId });
+    offlineId = await addCharger(s.db, 'CP-T2', { locId });
+    const handlers: Record<string, (params: any) => unknown> = {};
+    for (const action of ['ChangeAvailability', 'SetChargingProfile', 'TriggerMessage']) {
+      handlers[action] = (params) => {
+        received.push([action, params]);
+        return { status: 'Accepted' };
+      };
+    }
+    cp = await connectCharger(s.wsUrl, 'CP-T1', { handlers });
+  });
+  afterAll(async () => {
+    await cp.close();
+    await s.close();
+  });
+
+  const send = (body: unknown, token = admin) => s.api('POST', '/api/test/cp_request', { token, body });
+  const connector = async (cpId: number, connectorId: number) =>
+    (await s.db.query(`SELECT status FROM cp_connectors WHERE cp_id = $1 AND connector_id = $2`, [cpId, connectorId]))[0]?.status ?? null;
+  const request = async (id: number) => (await s.db.query(`SELECT * FROM cp_requests WHERE req_id = $1`, [id]))[0];
+
+  it('offers a schema-valid template for each of the 11 whitelisted messages', async () => {
+    const res = await s.api('GET', '/api/test/cp_request/templates', { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.messages.map((m: any) => m.action).sort()).toEqual([
+      'Authorize', 'BootNotification', 'ChangeAvailability', 'DataTransfer', 'Heartbeat', 'MeterValues', 'SetChargingProfile',
+      'StartTransaction', 'StatusNotification', 'StopTransaction', 'TriggerMessage',
+    ]);
+    for (const m of res.body.messages) expect(schemaProblem(m.action, 'req', m.template), m.action).toBeNull();
+    expect(Object.keys(testerTemplates()).sort()).toEqual(TESTER_MESSAGES.map((m) => m.action).sort());
+  });
+
+  it('injects a StatusNotification as a connected charger: stored and applied like the charger\'s own', async () => {
+    const res = await send({ cpId: onlineId, action: 'StatusNotification', payload: { connectorId: 1, errorCode: 'NoError', status: 'Preparing' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'success', data: { response: {} } });
+    expect(await connector(onlineId, 1)).toBe('Preparing');
+    const row = await request(res.body.data.request_id);
+    expect(row).toMatchObject({ cp_id: onlineId, request_type: 2, connector_id: 1, connector_status: 'Preparing', request_data: { status: 'Preparing' } });
+    expect(res.body.data.request).toMatchObject({ req_id: row.req_id, request_type: 2, cp_no: 'CP-T1', connector_status: 'Preparing' });
+    // The charger's own next report still applies on top.
+    await cp.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
+    expect(await connector(onlineId, 1)).toBe('Available');
+  });
+
+  it('injects messages for a charger that is not connected', async () => {
+    const res = await send({ cpId: offlineId, action: 'StatusNotification', payload: { connectorId: 2, errorCode: 'NoError', status: 'Faulted' } });
+    expect(res.body).toMatchObject({ status: 'success', data: { response: {} } });
+    expect(await connector(offlineId, 2)).toBe('Faulted');
+    expect(await request(res.body.data.request_id)).toMatchObject({ cp_id: offlineId, request_type: 2, connector_status: 'Faulted' });
+    const [cps] = await s.db.query(`SELECT connectorb_status, online_flag FROM cps WHERE cp_id = $1`, [offlineId]);
+    expect(cps).toMatchObject({ connectorb_status: 'Faulted', online_flag: 0 });
+
+    const hb = await send({ cpId: offlineId, action: 'Heartbeat', payload: {} });
+    expect(hb.body).toMatchObject({ status: 'success', data: { response: { currentTime: expect.any(String) } } });
+    expect((await request(hb.body.data.request_id)).request_type).toBe(6);
+  });
+
+  it('refuses a payload that breaks the OCPP schema (400) and changes nothing', async () => {
+    const before = await s.db.query(`SELECT count(*)::int AS n FROM cp_requests`);
+    const res = await send({ cpId: offlineId, action: 'StatusNotification', payload: { connectorId: 2, errorCode: 'NoError', status: 'Sleeping' } });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toMatch(/status/);
+    expect((await send({ cpId: offlineId, action: 'Reset', payload: { type: 'Hard' } })).status).toBe(400);
+    expect((await send({ cpId: offlineId, action: 'StatusNotification', payload: 'x' })).status).toBe(400);
+    expect(await connector(offlineId, 2)).toBe('Faulted');
+    expect(await s.db.query(`SELECT count(*)::int AS n FROM cp_requests`)).toEqual(before);
+  });
+
+  it('sends central-system messages to the connected charger, 10030 when it is offline', async () => {
+    const res = await send({ cpId: onlineId, action: 'TriggerMessage', payload: { requestedMessage: 'Heartbeat' } });
+    expect(res.body).toMatchObject({ status: 'success', data: { response: { status: 'Accepted' } } });
+    expect(received.at(-1)).toEqual(['TriggerMessage', { requestedMessage: 'Heartbeat' }]);
+    expect(await request(res.body.data.request_id)).toMatchObject({ cp_id: onlineId, request_type: 19, response_data: { status: 'Accepted' } });
+
+    const change = await send({ cpId: onlineId, action: 'ChangeAvailability', payload: { connectorId: 0, type: 'Operative' } });
+    expect(change.body.status).toBe('success');
+    expect(received.at(-1)).toEqual(['ChangeAvailability', { connectorId: 0, type: 'Operative' }]);
+
+    const offline = await send({ cpId: offlineId, action: 'TriggerMessage', payload: { requestedMessage: 'Heartbeat' } });
+    expect(offline.body).toMatchObject({ status: 'error', errorCode: ERROR_CODES.CP_OFFLINE, data: { request_id: null } });
+  });
+
+  it('needs its privilege or cstDebug (403) and keeps site-restricted users to their sites', async () => {
+    const other = await addSite(s.db);
+    const user = async (name: string, privileges: string[], sites: number[]) => {
+      const [role] = await s.db.query(`INSERT INTO roles (role, name_chi, level) VALUES ($1, $1, 5) RETURNING id`, [name]);
+      await s.db.query(
+        `INSERT INTO role_privileges (role_id, privilege_id) SELECT $1, id FROM privileges WHERE name = ANY($2::text[])`,
+        [role.id, privileges],
+      );
+      const [u] = await s.db.query(
+        `INSERT INTO users (name, role_id, username, password_hash, cp_loc_flag) VALUES ($1, $2, $1, $3, 0) RETURNING id`,
+        [name, role.id, await hashPassword(`${name}-password`)],
+      );
+      for (const site of sites) await s.db.query(`INSERT INTO user_sites (user_id, loc_id) VALUES ($1, $2)`, [u.id, site]);
+      return s.login(name, `${name}-password`);
+    };
+    const status = { cpId: offlineId, action: 'StatusNotification', payload: { connectorId: 1, errorCode: 'NoError', status: 'Available' } };
+
+    const none = await user('plain', [P.REMOTE_RESET_CHARGER], [locId]);
+    expect((await send(status, none)).status).toBe(403);
+    expect((await s.api('GET', '/api/test/cp_request/templates', { token: none })).status).toBe(403);
+
+    const elsewhere = await user('tester', [readPrivilege('test/cp_request')], [other]);
+    expect((await send(status, elsewhere)).body).toEqual({ status: 'error', errorCode: ERROR_CODES.CP_NOT_FOUND, data: { response: null, request_id: null } });
+    expect(await connector(offlineId, 1)).toBeNull();
+
+    const debug = await user('debugger', [P.CST_DEBUG], [locId]);
+    expect((await send(status, debug)).body.status).toBe('success');
+    expect(await connector(offlineId, 1)).toBe('Available');
+  });
+});

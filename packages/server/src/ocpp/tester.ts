@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { ERROR_CODES, P, readPrivilege, requestTypeId, type OcppDirection } from '@ev/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { currentUser } from '../auth/guard.ts';
+import type { AuthUser } from '../auth/session.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { parseBody } from '../http/parse.ts';
+import { writeAudit } from '../resources/audit.ts';
+import { InvalidCommandError, type CommandAction } from './commands.ts';
+import type { Charger } from './connection.ts';
+import type { ChargerContext } from './handler-types.ts';
+import { CHARGER_ACTIONS, handleAsCharger } from './handlers.ts';
+import { schemaProblem } from './protocol.ts';
+
+/**
+ * The charger message tester of spec part 1 §2 (/test/cp_request): its whitelist of message types.
+ * in: the portal sends it as the charger, through the central system's own handling;
+ * out: the central system sends it to the connected charger. DataTransfer is in the list once: as
+ * the charger's (the tester is about what chargers send).
+ */
+export const TESTER_MESSAGES: readonly { action: string; direction: OcppDirection }[] = [
+  { action: 'Authorize', direction: 'in' },
+  { action: 'BootNotification', direction: 'in' },
+  { action: 'Heartbeat', direction: 'in' },
+  { action: 'MeterValues', direction: 'in' },
+  { action: 'StartTransaction', direction: 'in' },
+  { action: 'StatusNotification', direction: 'in' },
+  { action: 'StopTransaction', direction: 'in' },
+  { action: 'ChangeAvailability', direction: 'out' },
+  { action: 'SetChargingProfile', direction: 'out' },
+  { action: 'TriggerMessage', direction: 'out' },
+  { action: 'DataTransfer', direction: 'in' },
+];
+
+/** The tester needs a privilege of its own (READ_TEST_CP_REQUEST, which also shows it in the menu) or cstDebug. */
+export const TESTER_PRIVILEGES = [readPrivilege('test/cp_request'), P.CST_DEBUG];
+
+/** A schema-valid example payload per whitelisted message, for the tester's editor. */
+export function testerTemplates(now = new Date()): Record<string, Record<string, unknown>> {
+  const timestamp = now.toISOString();
+  return {
+    Authorize: { idTag: 'TESTTAG' },
+    BootNotification: { chargePointVendor: 'Tester', chargePointModel: 'Tester' },
+    Heartbeat: {},
+    MeterValues: {
+      connectorId: 1,
+      meterValue: [{
+        timestamp,
+        sampledValue: [
+          { value: '1000', measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+          { value: '230', measurand: 'Voltage', unit: 'V' },
+          { value: '16', measurand: 'Current.Import', unit: 'A' },
+        ],
+      }],
+    },
+    StartTransaction: { connectorId: 1, idTag: 'TESTTAG', meterStart: 0, timestamp },
+    // No timestamp: the report is taken as of now, so sending it again still applies.
+    StatusNotification: { connectorId: 1, errorCode: 'NoError', status: 'Available' },
+    StopTransaction: { transactionId: 1, meterStop: 1000, timestamp, reason: 'Local' },
+    ChangeAvailability: { connectorId: 0, type: 'Operative' },
+    SetChargingProfile: {
+      connectorId: 1,
+      csChargingProfiles: {
+        chargingProfileId: 1, stackLevel: 0, chargingProfilePurpose: 'TxDefaultProfile', chargingProfileKind: 'Absolute',
+        chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 16 }] },
+      },
+    },
+    TriggerMessage: { requestedMessage: 'StatusNotification', connectorId: 1 },
+    DataTransfer: { vendorId: 'Tester', messageId: 'Ping', data: 'hello' },
+  };
+}
+
+const body = z.object({
+  cpId: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(1).max(2 ** 31 - 1)),
+  action: z.enum(TESTER_MESSAGES.map((m) => m.action) as [string, ...string[]]),
+  payload: z.record(z.string(), z.unknown()),
+}).strict();
+
+interface ChargerRow {
+  cp_id: number;
+  cp_no: string;
+  loc_id: number;
+  charge_box_serial_number: string | null;
+}
+
+/**
+ * A charger that is not connected, for a message injected in its name: nothing of a live
+ * connection to remember, and its last_message_dttm stays as the charger itself left it.
+ */
+class DetachedCharger implements ChargerContext {
+  constructor(readonly charger: Charger) {}
+  touchDue(): boolean {
+    return false;
+  }
+  rememberTransaction(): void {}
+  knownTransaction(): undefined {
+    return undefined;
+  }
+  forgetTransaction(): void {}
+}
+
+export interface TesterAnswer {
+  status: 'success' | 'error';
+  errorCode?: number;
+  message?: string;
+  /** request: the cp_requests row written (the tester shows it to users who may not read cp_requests). */
+  data: { response: unknown; request_id: number | null; request?: StoredRequest | null };
+}
+
+export interface StoredRequest {
+  req_id: number;
+  request_type: number;
+  cp_no: string;
+  connector_id: number | null;
+  connector_status: string | null;
+  uuid: string | null;
+  cre_dttm: string;
+  request_data: unknown;
+  response_data: unknown;
+}
+
+const STORED = `req_id, request_type, cp_no, connector_id, connector_status, uuid, cre_dttm, request_data, response_data`;
+
+const stored = (row: StoredRequest | undefined) =>
+  row ? { request_id: Number(row.req_id), request: { ...row, req_id: Number(row.req_id) } } : { request_id: null, request: null };
+
+function testerUser(req: FastifyRequest): AuthUser {
+  const user = currentUser(req);
+  if (!TESTER_PRIVILEGES.some((p) => user.privileges.has(p))) throw forbidden(TESTER_PRIVILEGES[0]);
+  return user;
+}
+
+/** POST /api/test/cp_request and its templates (spec part 1 §2). */
+export function testerRoutes(app: FastifyInstance): void {
+  const central = () => app.ocpp.central;
+
+  app.get('/api/test/cp_request/templates', async (req) => {
+    testerUser(req);
+    const templates = testerTemplates();
+    return { messages: TESTER_MESSAGES.map((m) => ({ ...m, template: templates[m.action] })) };
+  });
+
+  app.post('/api/test/cp_request', async (req): Promise<TesterAnswer> => {
+    const user = testerUser(req);
+    const { cpId, action, payload } = parseBody(body, req.body);
+    const { direction } = TESTER_MESSAGES.find((m) => m.action === action)!;
+    const problem = schemaProblem(action, 'req', payload);
+    if (problem) throw badRequest(`payload: ${problem}`, { payload: problem });
+
+    const [cp] = await app.db.query<ChargerRow>(
+      `SELECT cp_id, cp_no, loc_id, charge_box_serial_number FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`,
+      [cpId],
+    );
+    // Outside the user's sites the charger does not exist for them (as for the remote actions).
+    if (!cp || (!user.allSites && !user.siteIds.includes(cp.loc_id))) {
+      return { status: 'error', errorCode: ERROR_CODES.CP_NOT_FOUND, data: { response: null, request_id: null } };
+    }
+    const [last] = await app.db.query<{ req_id: number | null }>(`SELECT max(req_id) AS req_id FROM cp_requests WHERE cp_id = $1`, [cp.cp_id]);
+    const after = Number(last?.req_id ?? 0);
+
+    let answer: TesterAnswer;
+    if (direction === 'in' && CHARGER_ACTIONS.includes(action)) {
+      const messageId = randomUUID();
+      const conn = central().connection(cp.cp_id)
+        ?? new DetachedCharger({ cpId: cp.cp_id, cpNo: cp.cp_no, locId: cp.loc_id, serial: cp.charge_box_serial_number });
+      try {
+        const response = await handleAsCharger(central(), conn, action, payload, messageId);
+        const [row] = await app.db.query<StoredRequest>(
+          `SELECT ${STORED} FROM cp_requests WHERE cp_id = $1 AND req_id > $2 AND uuid = $3 ORDER BY req_id LIMIT 1`,
+          [cp.cp_id, after, messageId],
+        );
+        answer = { status: 'success', data: { response, ...stored(row) } };
+      } catch (err: any) {
+        if (!err?.rpcErrorCode) throw err;
+        // What the charger would have got: a CALLERROR (nothing is stored for it).
+        answer = { status: 'error', errorCode: ERROR_CODES.CP_REJECTED, message: `${err.rpcErrorCode}: ${err.message}`, data: { response: null, request_id: null } };
+      }
+    } else {
+      let outcome;
+      try {
+        outcome = await app.ocpp.commands.send(cp.cp_id, action as CommandAction, payload);
+      } catch (err) {
+        if (err instanceof InvalidCommandError) throw badRequest(err.message);
+        throw err;
+      }
+      // The dispatcher logs the command (not when the charger is offline); commands to one charger go one at a time.
+      const [row] = await app.db.query<StoredRequest>(
+        `SELECT ${STORED} FROM cp_requests WHERE cp_id = $1 AND req_id > $2 AND request_type = $3 ORDER BY req_id LIMIT 1`,
+        [cp.cp_id, after, requestTypeId(action, 'out')],
+      );
+      answer = outcome.status === 'success'
+        ? { status: 'success', data: { response: outcome.result, ...stored(row) } }
+        : { status: 'error', errorCode: outcome.errorCode, message: outcome.message, data: { response: outcome.result ?? null, ...stored(row) } };
+    }
+    await writeAudit(app.db, user, {
+      action: 'COMMAND',
+      target: 'cps',
+      targetId: cp.cp_id,
+      newData: { command: `test/cp_request ${action}`, params: payload, outcome: answer },
+    });
+    req.log.info({ cpNo: cp.cp_no, action, direction, status: answer.status, user: user.username }, 'OCPP message tester');
+    return answer;
+  });
+}

@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import dayjs from 'dayjs';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { P, readPrivilege } from '@ev/core';
+import { api } from '../../api/client.ts';
+import { codeText, errorText } from '../../api/errors.ts';
+import { useLabels } from '../../app/labels.ts';
+import { usePermissions } from '../../app/session.tsx';
+import { optionLabel, useOptions } from '../../resources/options.ts';
+
+interface TesterMessage {
+  action: string;
+  direction: 'in' | 'out';
+  template: Record<string, unknown>;
+}
+
+interface StoredRequest {
+  req_id: number;
+  request_type: number;
+  cp_no: string;
+  connector_id: number | null;
+  connector_status: string | null;
+  uuid: string | null;
+  cre_dttm: string;
+  request_data: unknown;
+  response_data: unknown;
+}
+
+interface TesterAnswer {
+  status: 'success' | 'error';
+  errorCode?: number;
+  message?: string;
+  data: { response: unknown; request_id: number | null; request?: StoredRequest | null };
+}
+
+/** The tester is open to READ_TEST_CP_REQUEST (its own privilege, which also shows it in the menu) and to cstDebug. */
+export const TESTER_PRIVILEGES = [readPrivilege('test/cp_request'), P.CST_DEBUG];
+
+const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+
+/** /test/cp_request: send one whitelisted OCPP message for a charger and see the answer and the stored request. */
+export default function TesterPage() {
+  const { t } = useTranslation();
+  const { fieldLabel, resourceName } = useLabels();
+  const perms = usePermissions();
+  const allowed = TESTER_PRIVILEGES.some((p) => perms.has(p));
+  const options = useOptions(['cps', 'request_types']);
+  const templates = useQuery({
+    queryKey: ['tester-templates'],
+    queryFn: () => api.get<{ messages: TesterMessage[] }>('/test/cp_request/templates'),
+    enabled: allowed,
+    staleTime: Infinity,
+  });
+  const [cpId, setCpId] = useState<number>();
+  const [action, setAction] = useState<string>();
+  const [payload, setPayload] = useState('');
+  const [jsonError, setJsonError] = useState(false);
+  const send = useMutation({
+    mutationFn: (body: { cpId: number; action: string; payload: unknown }) => api.post<TesterAnswer>('/test/cp_request', body),
+  });
+
+  if (!allowed) return <Alert type="error" showIcon title={t('ui.error.noPermission')} />;
+  if (templates.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (templates.isError) return <Alert type="error" showIcon title={errorText(templates.error, t)} />;
+
+  const messages = templates.data.messages;
+  const pick = (name: string) => {
+    setAction(name);
+    setPayload(pretty(messages.find((m) => m.action === name)?.template ?? {}));
+    setJsonError(false);
+    send.reset();
+  };
+  const submit = () => {
+    if (cpId === undefined || !action) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload);
+    } catch {
+      setJsonError(true);
+      return;
+    }
+    setJsonError(false);
+    send.mutate({ cpId, action, payload: parsed });
+  };
+
+  const answer = send.data;
+  const stored = answer?.data.request;
+  // A 400 carries the schema problem: show it, it is what the tester is for.
+  const sendError = send.error
+    ? [errorText(send.error, t), ...(((send.error as { body?: { errors?: unknown[] } }).body?.errors ?? []) as unknown[]).map(String)].join(' ')
+    : null;
+
+  return (
+    <Card title={resourceName('test/cp_request')}>
+      <Typography.Paragraph type="secondary">{t('ui.tester.hint')}</Typography.Paragraph>
+      <Form layout="vertical" style={{ maxWidth: 720 }} onFinish={submit}>
+        <Form.Item label={t('ui.tester.charger')} required>
+          <Select
+            data-testid="tester-charger"
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('ui.tester.pickCharger')}
+            value={cpId}
+            onChange={(v) => setCpId(Number(v))}
+            options={options.cps.map((o) => ({ label: o.label, value: Number(o.value) }))}
+          />
+        </Form.Item>
+        <Form.Item label={t('ui.tester.message')} required>
+          <Select
+            data-testid="tester-message"
+            showSearch={{ optionFilterProp: 'search' }}
+            value={action}
+            onChange={pick}
+            options={messages.map((m) => ({
+              value: m.action,
+              search: m.action,
+              label: (
+                <Space>
+                  {m.action}
+                  <Typography.Text type="secondary">{t(m.direction === 'in' ? 'ui.tester.asCharger' : 'ui.tester.toCharger')}</Typography.Text>
+                </Space>
+              ),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('ui.tester.payload')}
+          validateStatus={jsonError ? 'error' : undefined}
+          help={jsonError ? t('ui.tester.invalidJson') : undefined}
+        >
+          <Input.TextArea
+            data-testid="tester-payload"
+            value={payload}
+            onChange={(e) => setPayload(e.target.value)}
+            autoSize={{ minRows: 6, maxRows: 24 }}
+            spellCheck={false}
+            style={{ fontFamily: 'monospace' }}
+          />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" disabled={cpId === undefined || !action} loading={send.isPending}>
+            {t('ui.tester.send')}
+          </Button>
+          <Button disabled={!action} onClick={() => action && pick(action)}>
+            {t('ui.tester.template')}
+          </Button>
+        </Space>
+      </Form>
+
+      {sendError && <Alert style={{ marginTop: 24 }} type="error" showIcon title={sendError} />}
+      {answer && (
+        <div data-testid="tester-answer" style={{ marginTop: 24 }}>
+          <Typography.Title level={5}>{t('ui.tester.answer')}</Typography.Title>
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Space wrap>
+              <Tag color={answer.status === 'success' ? 'success' : 'error'}>
+                {t(answer.status === 'success' ? 'ui.tester.success' : 'ui.tester.failed')}
+              </Tag>
+              {answer.errorCode !== undefined && <Typography.Text>{`${answer.errorCode} ${codeText(answer.errorCode, t)}`}</Typography.Text>}
+              {answer.message && <Typography.Text type="secondary">{answer.message}</Typography.Text>}
+            </Space>
+            <Typography.Text strong>{t('ui.tester.response')}</Typography.Text>
+            <pre data-testid="tester-response" style={{ margin: 0, padding: 12, background: 'rgba(0,0,0,0.04)', borderRadius: 6, overflow: 'auto' }}>
+              {pretty(answer.data.response)}
+            </pre>
+            <Typography.Text strong>{t('ui.tester.stored')}</Typography.Text>
+            {stored ? (
+              <Descriptions bordered size="small" column={1} data-testid="tester-stored">
+                <Descriptions.Item label={fieldLabel('cp_requests', 'req_id')}>
+                  {perms.has(readPrivilege('cp_requests')) ? (
+                    <Link to={`/cp_requests/${stored.req_id}`}>{t('ui.tester.openRequest', { id: stored.req_id })}</Link>
+                  ) : (
+                    stored.req_id
+                  )}
+                </Descriptions.Item>
+                <Descriptions.Item label={fieldLabel('cp_requests', 'request_type')}>
+                  {optionLabel(options.request_types, stored.request_type)}
+                </Descriptions.Item>
+                <Descriptions.Item label={fieldLabel('cp_requests', 'cp_no')}>{stored.cp_no}</Descriptions.Item>
+                <Descriptions.Item label={fieldLabel('cp_requests', 'connector_id')}>{stored.connector_id ?? ''}</Descriptions.Item>
+                <Descriptions.Item label={fieldLabel('cp_requests', 'connector_status')}>{stored.connector_status ?? ''}</Descriptions.Item>
+                <Descriptions.Item label={fieldLabel('cp_requests', 'cre_dttm')}>{dayjs(stored.cre_dttm).format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+                <Descriptions.Item label={fieldLabel('cp_requests', 'uuid')}>{stored.uuid ?? ''}</Descriptions.Item>
+              </Descriptions>
+            ) : (
+              <Typography.Text type="secondary">{t('ui.tester.notStored')}</Typography.Text>
+            )}
+          </Space>
+        </div>
+      )}
+    </Card>
+  );
+}
