@@ -100,6 +100,11 @@ describe('OCPP commands from the portal', () => {
     expect((await api('GET', `/api/cps/change_availability/${cpId}/1?availabilityType=Operative`)).body.status).toBe('success');
     expect((await api('GET', `/api/cps/triggerMessage/${cpId}?requestedMessage=StatusNotification&connectorId=1`)).body.status).toBe('success');
     expect(received.at(-1)).toEqual(['TriggerMessage', { requestedMessage: 'StatusNotification', connectorId: 1 }]);
+    // Without parameters (spec §7 lists none): the status of every connector, so no connectorId.
+    expect((await api('GET', `/api/cps/triggerMessage/${cpId}`)).body.status).toBe('success');
+    expect(received.at(-1)).toEqual(['TriggerMessage', { requestedMessage: 'StatusNotification' }]);
+    expect((await api('GET', `/api/cps/triggerMessage/${cpId}?connectorId=`)).body.status).toBe('success');
+    expect(received.at(-1)).toEqual(['TriggerMessage', { requestedMessage: 'StatusNotification' }]);
     const types = (await s.db.query(`SELECT DISTINCT request_type FROM cp_requests WHERE request_type >= 10 ORDER BY 1`)).map((r) => r.request_type);
     expect(types).toEqual(expect.arrayContaining([10, 14, 15, 16, 17, 18, 19]));
   });

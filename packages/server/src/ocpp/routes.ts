@@ -33,7 +33,10 @@ const diagnosticsQuery = z.object({ location: z.string().url().max(512).optional
 const availabilityParams = z.object({ resource: z.string(), id: int(1), connectorId: int(0) });
 const availabilityQuery = z.object({ availabilityType: z.enum(['Operative', 'Inoperative', 'Available', 'Unavailable']) }).strict();
 const triggerQuery = z.object({
-  requestedMessage: z.enum(['BootNotification', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification', 'Heartbeat', 'MeterValues', 'StatusNotification']),
+  // Spec §7 lists the call without parameters: by itself it asks for the status of every connector.
+  requestedMessage: z
+    .enum(['BootNotification', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification', 'Heartbeat', 'MeterValues', 'StatusNotification'])
+    .default('StatusNotification'),
   connectorId: z.union([int(0), z.literal('').transform(() => undefined)]).optional(),
 }).strict();
 

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { App, Button, Modal, Space, Tooltip } from 'antd';
+import { Alert, App, Button, Modal, Space, Spin, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, FilePdfOutlined, ProfileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '@ev/core';
 import { api } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 import type { Permissions } from '../../app/session.tsx';
-import { RecordDetails } from '../view/RecordDetails.tsx';
+import { RecordDescriptions } from '../view/RecordDetails.tsx';
+import { popView as overridePopView } from '../overrides/index.ts';
+import { useRecord } from '../use-record.ts';
 import { useDeleteRecord } from '../use-delete.tsx';
 
 interface Props {
@@ -15,6 +17,15 @@ interface Props {
   id: string | number;
   perms: Permissions;
   onDeleted: () => void;
+}
+
+/** The pop-view's body: the resource override's when it has one (overrides/<key>.tsx), else the record's details. */
+function PopViewBody({ def, id, perms }: { def: ResourceDef; id: string | number; perms: Permissions }) {
+  const { t } = useTranslation();
+  const record = useRecord(def, id);
+  if (record.isPending) return <Spin />;
+  if (record.isError) return <Alert type="error" showIcon title={errorText(record.error, t)} />;
+  return overridePopView(def, record.data, perms) ?? <RecordDescriptions def={def} record={record.data} />;
 }
 
 /** The per-row buttons the definition offers and the user may use. */
@@ -80,7 +91,7 @@ export function RowActions({ def, id, perms, onDeleted }: Props) {
         title={`${t('ui.actions.popView')} #${id}`}
         destroyOnHidden
       >
-        <RecordDetails def={def} id={id} />
+        <PopViewBody def={def} id={id} perms={perms} />
       </Modal>
     </Space>
   );

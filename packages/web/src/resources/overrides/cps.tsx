@@ -1,25 +1,41 @@
 import { lazy, Suspense } from 'react';
 import { Spin } from 'antd';
-import { readPrivilege } from '@ev/core';
+import { P, readPrivilege } from '@ev/core';
 import type { Permissions } from '../../app/session.tsx';
 import type { RecordData } from '../use-record.ts';
 import type { ViewTab } from './types.ts';
 
 /** Lazily: ECharts comes with this chunk, only when the Charts tab is opened. */
 const MeterChartTab = lazy(() => import('../../screens/charger/MeterChartTab.tsx'));
+const RemoteActionsTab = lazy(() => import('../../screens/charger/RemoteActionsTab.tsx'));
 
-/** Charger view: per-connector meter charts (spec part 1 §2), for users who may read chargers. */
-export const viewTabs = (record: RecordData, perms: Permissions): ViewTab[] =>
-  perms.has(readPrivilege('cps'))
-    ? [
-        {
-          key: 'charts',
-          label: 'ui.chart.tab',
-          children: (
-            <Suspense fallback={<Spin />}>
-              <MeterChartTab cpId={Number(record.cp_id)} />
-            </Suspense>
-          ),
-        },
-      ]
-    : [];
+/** The privileges of the remote actions (spec part 1 §6): the tab is there when the user holds one. */
+const ACTION_PRIVILEGES = [P.REMOTE_START_CHARGER, P.REMOTE_RESET_CHARGER, P.GET_DIAGNOSTICS, P.CHANGE_AVAILABILITY, P.TRIGGER_MESSAGE];
+
+/** Charger view: per-connector meter charts and the remote-action buttons (spec part 1 §2). */
+export const viewTabs = (record: RecordData, perms: Permissions): ViewTab[] => {
+  if (!perms.has(readPrivilege('cps'))) return [];
+  const cpId = Number(record.cp_id);
+  const tabs: ViewTab[] = [
+    {
+      key: 'charts',
+      label: 'ui.chart.tab',
+      children: (
+        <Suspense fallback={<Spin />}>
+          <MeterChartTab cpId={cpId} />
+        </Suspense>
+      ),
+    },
+  ];
+  if (ACTION_PRIVILEGES.some((p) => perms.has(p)))
+    tabs.push({
+      key: 'actions',
+      label: 'ui.remote.tab',
+      children: (
+        <Suspense fallback={<Spin />}>
+          <RemoteActionsTab cpId={cpId} />
+        </Suspense>
+      ),
+    });
+  return tabs;
+};

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { ResourceDef } from '@ev/core';
 import type { Permissions } from '../../app/session.tsx';
 import type { RecordData } from '../use-record.ts';
 import type { ResourceOverride, ViewTab } from './types.ts';
@@ -12,4 +14,9 @@ const OVERRIDES = new Map(
 /** Screens beyond the generic view of a resource (DESIGN: overrides beside the engine, never a copy of it). */
 export function viewTabs(key: string, record: RecordData, perms: Permissions): ViewTab[] {
   return OVERRIDES.get(key)?.viewTabs?.(record, perms) ?? [];
+}
+
+/** The pop-view body a resource's override provides, undefined for the generic record details. */
+export function popView(def: ResourceDef, record: RecordData, perms: Permissions): ReactNode | undefined {
+  return OVERRIDES.get(def.key)?.popView?.(record, perms, def);
 }

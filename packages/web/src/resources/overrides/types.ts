@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { ResourceDef } from '@ev/core';
 import type { Permissions } from '../../app/session.tsx';
 import type { RecordData } from '../use-record.ts';
 
@@ -16,4 +17,9 @@ export interface ViewTab {
 export interface ResourceOverride {
   /** Tabs after the details in the record's view and edit-and-view pages. */
   viewTabs?(record: RecordData, perms: Permissions): ViewTab[];
+  /**
+   * The body of the list's pop-view (row action popView) in place of the generic record details;
+   * `def` is the list's definition (several lists may share one pop-view by re-exporting it).
+   */
+  popView?(record: RecordData, perms: Permissions, def: ResourceDef): ReactNode;
 }
