@@ -9,3 +9,4 @@ export * from './resources/labels.ts';
 export * from './menu.ts';
 export * from './i18n/index.ts';
 export * from './ocpp.ts';
+export * from './cp-config.ts';

@@ -28,6 +28,8 @@ export const P = {
   DASHBOARD_SUMMARY: 'READ_DASHBOARD_SUMMARY',
   CP_TYPE: 'READ_CP_TYPE',
   CP_CONFIG: 'READ_CP_CONFIG',
+  /** Changes the settings of Admin authority in a charger configuration (spec part 1 §6: Admin vs Everyone). */
+  CP_CONFIG_ADMIN: 'READ_CP_CONFIG_ADMIN',
   ALERT: 'READ_ALERT',
   CP_CONNECTOR: 'READ_CP_CONNECTOR',
   LMS_PROFILE: 'READ_LMS_PROFILE',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getResource } from '@ev/core';
 import { CentralSystem } from './central-system.ts';
 import { CommandDispatcher } from './commands.ts';
+import { cpConfigRoutes } from './cp-config.ts';
 import { meterChartRoute } from './meter-chart.ts';
 import { PlannedStops } from './planned-stops.ts';
 import { commandRoutes } from './routes.ts';
@@ -38,4 +39,5 @@ export function ocppServer(app: FastifyInstance): void {
   commandRoutes(app);
   testerRoutes(app);
   meterChartRoute(app);
+  cpConfigRoutes(app);
 }

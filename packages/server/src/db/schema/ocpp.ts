@@ -126,3 +126,36 @@ export const auth_card = pgTable('auth_card', {
   cre_dttm: creDttm(),
   lupd_dttm: lupdDttm(),
 });
+
+/**
+ * A charger's configuration (spec part 1 §3 "cp config"): named settings in config_json, each
+ * {Type: Selection|Range|Text, Authority: Admin|Everyone, Value, Option}. At most one per charger is
+ * current: making one current sends its settings to the charger (ocpp/cp-config.ts), and what the
+ * charger answered per setting is kept in last_sent.
+ */
+export const cp_config = pgTable('cp_config', {
+  cp_config_id: serial('cp_config_id').primaryKey(),
+  cp_id: integer('cp_id').notNull().references(() => cps.cp_id, { onDelete: 'cascade' }),
+  ip_address: text('ip_address'),
+  mac_address: text('mac_address'),
+  current: smallint('current').notNull().default(0),
+  /** 1 while some setting of the current config has not been applied (charger offline, reboot required). */
+  pending: smallint('pending').notNull().default(0),
+  update_time: tz('update_time').notNull().defaultNow(),
+  description: text('description'),
+  fw_ver: text('fw_ver'),
+  config_json: jsonb('config_json').notNull().default({}),
+  /** Per setting name, the charger's answer when last sent: Accepted, Rejected, RebootRequired, NotSupported or Offline. */
+  last_sent: jsonb('last_sent'),
+  sent_dttm: tz('sent_dttm'),
+}, (t) => [
+  index('cp_config_cp_idx').on(t.cp_id, t.cp_config_id),
+  uniqueIndex('cp_config_current_idx').on(t.cp_id).where(sql`current = 1`),
+]);
+
+/** Configuration templates per firmware version: a new config of a charger starts from one. */
+export const fw_ver_config = pgTable('fw_ver_config', {
+  fw_ver: text('fw_ver').primaryKey(),
+  config_json: jsonb('config_json').notNull(),
+  description: text('description'),
+});

@@ -8,11 +8,12 @@ import type { ViewTab } from './types.ts';
 /** Lazily: ECharts comes with this chunk, only when the Charts tab is opened. */
 const MeterChartTab = lazy(() => import('../../screens/charger/MeterChartTab.tsx'));
 const RemoteActionsTab = lazy(() => import('../../screens/charger/RemoteActionsTab.tsx'));
+const ConfigTab = lazy(() => import('../../screens/charger/ConfigTab.tsx'));
 
 /** The privileges of the remote actions (spec part 1 §6): the tab is there when the user holds one. */
 const ACTION_PRIVILEGES = [P.REMOTE_START_CHARGER, P.REMOTE_RESET_CHARGER, P.GET_DIAGNOSTICS, P.CHANGE_AVAILABILITY, P.TRIGGER_MESSAGE];
 
-/** Charger view: per-connector meter charts and the remote-action buttons (spec part 1 §2). */
+/** Charger view: per-connector meter charts, the config list and the remote-action buttons (spec part 1 §2). */
 export const viewTabs = (record: RecordData, perms: Permissions): ViewTab[] => {
   if (!perms.has(readPrivilege('cps'))) return [];
   const cpId = Number(record.cp_id);
@@ -27,6 +28,17 @@ export const viewTabs = (record: RecordData, perms: Permissions): ViewTab[] => {
       ),
     },
   ];
+  // Spec part 1 §6: READ_CP_CONFIG gates the config list.
+  if (perms.has(P.CP_CONFIG))
+    tabs.push({
+      key: 'config',
+      label: 'ui.cpConfig.tab',
+      children: (
+        <Suspense fallback={<Spin />}>
+          <ConfigTab cpId={cpId} />
+        </Suspense>
+      ),
+    });
   if (ACTION_PRIVILEGES.some((p) => perms.has(p)))
     tabs.push({
       key: 'actions',

@@ -32,6 +32,7 @@ const OTHER_HOME: Record<string, string> = {
 const NAMED_HOME: Record<string, string> = {
   [P.CP_TYPE]: 'cps',
   [P.CP_CONFIG]: 'cps',
+  [P.CP_CONFIG_ADMIN]: 'cps',
   [P.CP_CONNECTOR]: 'cps',
   [P.LMS_PROFILE]: 'cp_locs',
 };

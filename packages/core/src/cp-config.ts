@@ -1,0 +1,82 @@
+/**
+ * Charger configurations (spec part 1 §3 "cp config", §5): config_json maps a setting's name to
+ * {Type, Authority, Value, Option}. Selection: Option lists the choices. Range: Option is
+ * [min, max, step]. Text: no Option. Shared by the server (validation) and the portal (the editor).
+ */
+
+export const CONFIG_TYPES = ['Selection', 'Range', 'Text'] as const;
+export type ConfigType = (typeof CONFIG_TYPES)[number];
+export const CONFIG_AUTHORITIES = ['Admin', 'Everyone'] as const;
+export type ConfigAuthority = (typeof CONFIG_AUTHORITIES)[number];
+
+export interface ConfigSetting {
+  Type: ConfigType;
+  Authority: ConfigAuthority;
+  Value: string | number;
+  Option: (string | number)[];
+}
+export type ConfigJson = Record<string, ConfigSetting>;
+
+/** What the charger answered to a setting when the config was last sent (or Offline: not connected). */
+export type ConfigSendResult = 'Accepted' | 'Rejected' | 'RebootRequired' | 'NotSupported' | 'Offline';
+
+/** A cp_config row as GET /cps/{id}/cpConfig answers it (config_json with the §5 defaults added). */
+export interface CpConfigRow {
+  cp_config_id: number;
+  cp_id: number;
+  ip_address: string | null;
+  mac_address: string | null;
+  current: number;
+  pending: number;
+  update_time: string;
+  description: string | null;
+  fw_ver: string | null;
+  config_json: ConfigJson;
+  last_sent: Record<string, ConfigSendResult> | null;
+  sent_dttm: string | null;
+}
+
+export interface FwVerConfig {
+  fw_ver: string;
+  description: string | null;
+  config_json: ConfigJson;
+}
+
+/** Spec §5: settings every config has; added on read when a stored config lacks them. */
+export const CONFIG_DEFAULTS: ConfigJson = {
+  'Time Select Interval Min': { Type: 'Range', Authority: 'Everyone', Value: 15, Option: [1, 30, 5] },
+  'Custom Fields': { Type: 'Selection', Authority: 'Everyone', Value: 'Yes', Option: ['Yes', 'No'] },
+};
+
+/** The config with the defaults added, its settings in name order (jsonb keeps no order of its own). */
+export function withConfigDefaults(json: ConfigJson): ConfigJson {
+  const all: ConfigJson = { ...json };
+  for (const [name, setting] of Object.entries(CONFIG_DEFAULTS)) if (!(name in all)) all[name] = { ...setting, Option: [...setting.Option] };
+  const out: ConfigJson = {};
+  for (const name of Object.keys(all).sort((a, b) => a.localeCompare(b, 'en'))) out[name] = all[name];
+  return out;
+}
+
+const ON = new Set(['yes', '1', 'true']);
+const OFF = new Set(['no', '0', 'false']);
+
+/** A Selection of exactly an on and an off choice (Yes/No, 1/0, true/false): shown as a tick box. */
+export function isBooleanSetting(s: Pick<ConfigSetting, 'Type' | 'Option'>): boolean {
+  if (s.Type !== 'Selection' || s.Option.length !== 2) return false;
+  const o = s.Option.map((x) => String(x).toLowerCase());
+  return o.some((x) => ON.has(x)) && o.some((x) => OFF.has(x));
+}
+export const isOn = (value: unknown): boolean => ON.has(String(value).toLowerCase());
+
+/** The on and off choices of a boolean setting, as its Option spells them. */
+export function booleanChoices(s: Pick<ConfigSetting, 'Option'>): { on: string | number; off: string | number } {
+  const on = s.Option.find((x) => ON.has(String(x).toLowerCase()))!;
+  const off = s.Option.find((x) => OFF.has(String(x).toLowerCase()))!;
+  return { on, off };
+}
+
+/** [min, max, step] of a Range setting. */
+export function rangeOf(s: Pick<ConfigSetting, 'Option'>): { min: number; max: number; step: number } {
+  const [min, max, step] = s.Option.map(Number);
+  return { min: min ?? 0, max: max ?? 0, step: step && step > 0 ? step : 1 };
+}
