@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, InputNumber, Segmented, Space, Spin, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { P } from '@ev/core';
 import { api } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 import { usePermissions } from '../../app/session.tsx';
-import { echarts } from './echarts.ts';
+import { MeterLineChart, type MeterSeries } from './MeterLineChart.tsx';
 
 /** One bucket of GET /api/cps/:id/meter_chart. */
 export interface MeterChartPoint {
@@ -27,60 +27,15 @@ const RANGE_LABELS: Record<ChartRange, string> = { today: 'ui.chart.today', '7da
 /** The chart refreshes itself this often (the range's end moves to now). */
 const REFRESH_MS = 60_000;
 
+const toSeries = (points: MeterChartPoint[]): MeterSeries => {
+  const of = (key: 'kwh' | 'a' | 'v') => points.map((p): [number, number | null] => [p.t * 1000, p[key]]);
+  return { kwh: of('kwh'), a: of('a'), v: of('v') };
+};
+
 /** [from, to] in unix seconds for a range ending now. */
 export function rangeBounds(range: ChartRange, now = dayjs()): [number, number] {
   const start = range === 'today' ? now.startOf('day') : range === '7days' ? now.subtract(7, 'day') : now.subtract(1, 'month');
   return [start.unix(), now.unix()];
-}
-
-/** The line chart of one connector's readings: energy on the left axis, current and voltage on the right. */
-function MeterLineChart({ points, from, to }: { points: MeterChartPoint[]; from: number; to: number }) {
-  const { t } = useTranslation();
-  const el = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!el.current) return;
-    const instance = echarts.init(el.current);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    const series = (name: string, key: 'kwh' | 'a' | 'v', yAxisIndex: number) => ({
-      name,
-      type: 'line' as const,
-      yAxisIndex,
-      showSymbol: points.length < 60,
-      connectNulls: true,
-      data: points.map((p) => [p.t * 1000, p[key]]),
-    });
-    chart.current?.setOption(
-      {
-        animation: false,
-        tooltip: { trigger: 'axis' },
-        legend: { top: 0 },
-        grid: { left: 56, right: 56, top: 48, bottom: 56 },
-        // The whole chosen range, so that switching range shows where the readings lie in it.
-        xAxis: { type: 'time', min: from * 1000, max: to * 1000 },
-        yAxis: [
-          { type: 'value', name: 'kWh', scale: true },
-          { type: 'value', name: 'A / V', scale: true, splitLine: { show: false } },
-        ],
-        dataZoom: [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }],
-        series: [series(t('ui.chart.energy'), 'kwh', 0), series(t('ui.chart.current'), 'a', 1), series(t('ui.chart.voltage'), 'v', 1)],
-      },
-      { notMerge: true },
-    );
-  }, [points, from, to, t]);
-
-  return <div ref={el} data-testid="meter-chart" style={{ width: '100%', height: 360 }} />;
 }
 
 /** One connector's chart over the chosen range, refetched every minute. */
@@ -103,7 +58,7 @@ function ConnectorChart({ cpId, connectorId, range }: { cpId: number; connectorI
   }
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      {answer.data.points.length ? <MeterLineChart points={answer.data.points} from={answer.from} to={answer.to} /> : <Empty description={t('ui.chart.noData')} />}
+      {answer.data.points.length ? <MeterLineChart series={toSeries(answer.data.points)} range={[answer.from * 1000, answer.to * 1000]} height={360} testId="meter-chart" /> : <Empty description={t('ui.chart.noData')} />}
       <Typography.Text type="secondary" data-testid="meter-chart-updated">
         {t('ui.chart.refreshed', { time: dayjs(chart.dataUpdatedAt).format('HH:mm:ss') })}
       </Typography.Text>

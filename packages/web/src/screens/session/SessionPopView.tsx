@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Empty, Space, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { usePermissions } from '../../app/session.tsx';
 import { formatSeconds, renderValue } from '../../resources/display.tsx';
 import { useOptions } from '../../resources/options.ts';
 import type { RecordData } from '../../resources/use-record.ts';
-import { echarts } from '../charger/echarts.ts';
+import { MeterLineChart } from '../charger/MeterLineChart.tsx';
 import { chartSeries, hasMeterValues, meterPoints, sessionMeterQuery, tableCells, type MeterPoint, type SessionRequestRow } from './meter-series.ts';
 
 interface RequestsAnswer {
@@ -50,55 +50,6 @@ export function SessionSummary({ def, record }: { def: ResourceDef; record: Reco
   );
 }
 
-/** kWh on the left axis, A and V on the right, over the session's time. */
-function SessionChart({ points }: { points: MeterPoint[] }) {
-  const { t } = useTranslation();
-  const el = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!el.current) return;
-    const instance = echarts.init(el.current);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    const data = chartSeries(points);
-    const series = (name: string, key: 'kwh' | 'a' | 'v', yAxisIndex: number) => ({
-      name,
-      type: 'line' as const,
-      yAxisIndex,
-      showSymbol: data[key].length < 60,
-      data: data[key],
-    });
-    chart.current?.setOption(
-      {
-        animation: false,
-        tooltip: { trigger: 'axis' },
-        legend: { top: 0 },
-        grid: { left: 56, right: 56, top: 48, bottom: 56 },
-        xAxis: { type: 'time' },
-        yAxis: [
-          { type: 'value', name: 'kWh', scale: true },
-          { type: 'value', name: 'A / V', scale: true, splitLine: { show: false } },
-        ],
-        dataZoom: [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }],
-        series: [series(t('ui.chart.energy'), 'kwh', 0), series(t('ui.chart.current'), 'a', 1), series(t('ui.chart.voltage'), 'v', 1)],
-      },
-      { notMerge: true },
-    );
-  }, [points, t]);
-
-  return <div ref={el} data-testid="session-chart" style={{ width: '100%', height: 320 }} />;
-}
-
 const orDash = (cell: string) => cell || <Typography.Text type="secondary">-</Typography.Text>;
 
 /** Time, energy (kWh, 3 decimals), V and A of every reading, oldest first. */
@@ -130,6 +81,7 @@ function SessionReadings({ sessionId }: { sessionId: number }) {
     queryFn: () => api.get<RequestsAnswer>('/cp_requests', sessionMeterQuery(sessionId)),
   });
   const points = useMemo(() => meterPoints(readings.data?.dataset.content ?? []), [readings.data]);
+  const series = useMemo(() => chartSeries(points), [points]);
   if (readings.isPending) return <Spin />;
   if (readings.isError) return <Alert type="error" showIcon title={errorText(readings.error, t)} />;
   if (!points.length) return <Empty data-testid="session-no-readings" description={t('ui.session.noReadings')} />;
@@ -138,7 +90,7 @@ function SessionReadings({ sessionId }: { sessionId: number }) {
     <Space orientation="vertical" style={{ width: '100%' }}>
       {!hasMeterValues(points) && <Alert type="info" showIcon title={t('ui.session.noMeterValues')} />}
       {capped !== undefined && <Alert type="warning" showIcon title={t('ui.session.capped', { count: capped })} />}
-      <SessionChart points={points} />
+      <MeterLineChart series={series} height={320} testId="session-chart" />
       <MeterTable points={points} />
     </Space>
   );
