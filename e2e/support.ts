@@ -61,3 +61,25 @@ async function adminToken(): Promise<string> {
   cachedToken = ((await res.json()) as { token: string }).token;
   return cachedToken;
 }
+
+/** Signs in through the login form (admin unless told), by the form's structure: the page may be in either language. */
+export async function signIn(page: Page, username = 'admin', password = adminPassword): Promise<void> {
+  await page.goto(`${portal}/login`);
+  await page.locator('form input').first().fill(username);
+  await page.locator('form input[type=password]').fill(password);
+  await page.locator('form button[type=submit]').click();
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/** How many pixels of the chart's canvas (by its test id) have been drawn on: 0 for an empty canvas. */
+export async function drawnPixels(page: Page, testId: string): Promise<number> {
+  const canvas = page.getByTestId(testId).locator('canvas').first();
+  await canvas.waitFor();
+  return canvas.evaluate((el) => {
+    const c = el as HTMLCanvasElement;
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let drawn = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) drawn++;
+    return drawn;
+  });
+}

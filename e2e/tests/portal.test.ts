@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { getResource } from '@ev/core';
 import { SimulatedCharger } from '@ev/simulator';
-import { adminPassword, api, baseUrl, launch, portal, screenshot, useLanguage } from '../support.ts';
+import { adminPassword, api, baseUrl, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 const OPERATOR = { username: 'site-operator', password: 'operator-pass-1' };
 
@@ -17,15 +17,6 @@ async function createOperator(): Promise<void> {
     name: 'Site Operator', username: OPERATOR.username, password: OPERATOR.password, confirm_password: OPERATOR.password,
     role_id: role.data.id, cp_loc_flag: 1,
   });
-}
-
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${portal}/login`);
-  // By position, not label: the page may be in either language.
-  await page.locator('form input').first().fill(username);
-  await page.locator('form input[type=password]').fill(password);
-  await page.locator('form button[type=submit]').click();
-  await page.getByTestId('user-menu').waitFor();
 }
 
 /** Retries a check until it holds or 10 s pass. */

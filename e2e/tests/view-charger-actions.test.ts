@@ -2,15 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { adminPassword, api, baseUrl, launch, portal, screenshot, useLanguage } from '../support.ts';
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${portal}/login`);
-  await page.locator('form input').first().fill('admin');
-  await page.locator('form input[type=password]').fill(adminPassword);
-  await page.locator('form button[type=submit]').click();
-  await page.getByTestId('user-menu').waitFor();
-}
+import { adminPassword, api, baseUrl, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 /** antd writes a space between two CJK characters of a button ('確 定'). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);

@@ -2,30 +2,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Response } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { adminPassword, api, baseUrl, launch, portal, screenshot, useLanguage } from '../support.ts';
+import { adminPassword, api, baseUrl, drawnPixels, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 const HOUR = 3_600_000;
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${portal}/login`);
-  await page.locator('form input').first().fill('admin');
-  await page.locator('form input[type=password]').fill(adminPassword);
-  await page.locator('form button[type=submit]').click();
-  await page.getByTestId('user-menu').waitFor();
-}
-
-/** The chart's canvas has been drawn on: some of its pixels are not transparent. */
-async function drawnPixels(page: Page): Promise<number> {
-  const canvas = page.getByTestId('meter-chart').locator('canvas').first();
-  await canvas.waitFor();
-  return canvas.evaluate((el) => {
-    const c = el as HTMLCanvasElement;
-    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-    let drawn = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) drawn++;
-    return drawn;
-  });
-}
 
 const isChart = (cpId: number) => (r: Response) => r.url().includes(`/api/cps/${cpId}/meter_chart`) && r.request().method() === 'GET';
 
@@ -88,7 +67,7 @@ describe('charger meter charts in a real browser', () => {
     const first = await (await today).json();
     assert.equal(first.status, 'success');
     assert.ok(first.data.points.length > 0, 'readings today');
-    assert.ok((await drawnPixels(page)) > 1000, 'the canvas is drawn');
+    assert.ok((await drawnPixels(page, 'meter-chart')) > 1000, 'the canvas is drawn');
     for (const text of ['Energy (kWh)', 'Current (A)', 'Voltage (V)']) await page.getByText(text).count();
     await screenshot(page, 'charts-1-today-en');
 
@@ -102,7 +81,7 @@ describe('charger meter charts in a real browser', () => {
     assert.ok(body.data.points[0].t < Date.now() / 1000 - 40 * 3600, 'readings of two days ago');
     assert.ok(body.data.points.length > first.data.points.length || first.data.points.length >= 90);
     await page.waitForTimeout(300);
-    assert.ok((await drawnPixels(page)) > 1000);
+    assert.ok((await drawnPixels(page, 'meter-chart')) > 1000);
     await screenshot(page, 'charts-2-7days-en');
 
     // Connector 2 has no readings.
@@ -119,7 +98,7 @@ describe('charger meter charts in a real browser', () => {
     await page.getByTestId('meter-chart-range').getByText('1 個月').click();
     assert.equal((await month).status(), 200);
     await page.waitForTimeout(300);
-    assert.ok((await drawnPixels(page)) > 1000);
+    assert.ok((await drawnPixels(page, 'meter-chart')) > 1000);
     await page.getByText('每分鐘自動更新', { exact: false }).waitFor();
     await screenshot(page, 'charts-3-month-zh-TW');
   });

@@ -2,30 +2,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Response } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { adminPassword, api, baseUrl, launch, portal, screenshot, useLanguage } from '../support.ts';
+import { adminPassword, api, baseUrl, drawnPixels, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 const MINUTE = 60_000;
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${portal}/login`);
-  await page.locator('form input').first().fill('admin');
-  await page.locator('form input[type=password]').fill(adminPassword);
-  await page.locator('form button[type=submit]').click();
-  await page.getByTestId('user-menu').waitFor();
-}
-
-/** The chart's canvas has been drawn on: some of its pixels are not transparent. */
-async function drawnPixels(page: Page): Promise<number> {
-  const canvas = page.getByTestId('session-chart').locator('canvas').first();
-  await canvas.waitFor();
-  return canvas.evaluate((el) => {
-    const c = el as HTMLCanvasElement;
-    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-    let drawn = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) drawn++;
-    return drawn;
-  });
-}
 
 const isReadings = (sessionId: number) => (r: Response) =>
   r.url().includes('/api/cp_requests?') && new URL(r.url()).searchParams.get('session_id') === String(sessionId) && r.request().method() === 'GET';
@@ -112,7 +91,7 @@ describe('session pop-view in a real browser', () => {
     const summary = page.getByTestId('session-summary');
     for (const text of ['E2E-SESSION', 'SESSION-TAG', 'Total Energy Consumed', 'Stop Reason', '02:01:00']) await summary.getByText(text).first().waitFor();
     await pop.getByText('Energy (kWh)').first().waitFor();
-    assert.ok((await drawnPixels(page)) > 1000, 'the canvas is drawn');
+    assert.ok((await drawnPixels(page, 'session-chart')) > 1000, 'the canvas is drawn');
 
     // The meter table: energy in kWh with 3 decimals, voltage and current.
     const table = page.getByTestId('session-meter-table');
@@ -136,7 +115,7 @@ describe('session pop-view in a real browser', () => {
     await openPopView(page, 'cp_sessions_all', charged, '詳情');
     for (const text of ['電錶讀數', '總用電量', '停止原因']) await pop.getByText(text).first().waitFor();
     await pop.getByText('電量 (kWh)').first().waitFor();
-    assert.ok((await drawnPixels(page)) > 1000, 'the canvas is drawn');
+    assert.ok((await drawnPixels(page, 'session-chart')) > 1000, 'the canvas is drawn');
     await page.getByTestId('session-meter-table').getByRole('cell', { name: firstKwh, exact: true }).waitFor();
     await screenshot(page, 'session-3-popview-zh-TW');
   });
