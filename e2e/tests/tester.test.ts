@@ -1,17 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { adminPassword, api, launch, portal, screenshot, useLanguage } from '../support.ts';
+import { adminPassword, api, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 const CP_NO = 'E2E-TESTER';
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${portal}/login`);
-  await page.locator('form input').first().fill('admin');
-  await page.locator('form input[type=password]').fill(adminPassword);
-  await page.locator('form button[type=submit]').click();
-  await page.getByTestId('user-menu').waitFor();
-}
 
 /** Opens an antd Select by its test id, types to narrow it and picks the option whose text starts so. */
 async function choose(page: Page, testId: string, text: string): Promise<void> {
@@ -82,5 +74,60 @@ describe('OCPP message tester /test/cp_request', () => {
     await page.getByTestId('tester-stored').locator('a').click();
     await page.waitForURL(/\/cp_requests\/\d+$/);
     await page.getByText(CP_NO).first().waitFor();
+  });
+});
+
+/** The charger simulator for load management: the same screen with the LMS set (spec part 1 §2). */
+describe('charger simulator /lms/cp_simulator', () => {
+  let browser: Browser;
+  let page: Page;
+  let cpId: number;
+  const SIM_NO = 'E2E-SIMULATOR';
+
+  before(async () => {
+    const site = await api('POST', '/api/cp_locs', { address: 'Simulator Site' });
+    const cp = await api('POST', '/api/cps', { cp_no: SIM_NO, name: 'simulated charger', loc_id: site.data.loc_id });
+    cpId = cp.data.cp_id;
+    browser = await launch();
+    page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
+  });
+  after(async () => browser?.close());
+
+  it('sends a per-phase MeterValues as the charger (en)', async () => {
+    await signIn(page);
+    await page.goto(`${portal}/lms/cp_simulator`);
+    await useLanguage(page, 'en');
+    // The sidebar offers the screen (admin holds READ_LMS_CP_SIMULATOR).
+    await page.locator(`a[href$="/lms/cp_simulator"]`).first().waitFor();
+    await page.getByText('Charger Simulator').first().waitFor();
+
+    await choose(page, 'tester-charger', SIM_NO);
+    await choose(page, 'tester-message', 'MeterValues');
+    const template = JSON.parse(await page.getByTestId('tester-payload').inputValue());
+    const sampled = template.meterValue[0].sampledValue as { measurand: string; phase?: string }[];
+    assert.deepEqual(sampled.filter((v) => v.measurand === 'Current.Import').map((v) => v.phase), ['L1', 'L2', 'L3']);
+    assert.deepEqual(sampled.filter((v) => v.measurand === 'Power.Active.Import').map((v) => v.phase), ['L1', 'L2', 'L3']);
+    await page.locator('form button[type=submit]').click();
+
+    const answer = page.getByTestId('tester-answer');
+    await answer.waitFor();
+    await answer.getByText('Success', { exact: true }).waitFor();
+    await page.getByTestId('tester-stored').getByText(SIM_NO, { exact: true }).waitFor();
+    await screenshot(page, 'simulator-en');
+  });
+
+  it('sends StatusNotification SuspendedEVSE as the charger (zh-TW)', async () => {
+    await useLanguage(page, 'zh-TW');
+    await page.getByText('充電樁模擬器').first().waitFor();
+    assert.notEqual(await connectorStatus(cpId, 1), 'SuspendedEVSE');
+    // The reload in the other language starts the screen afresh.
+    await choose(page, 'tester-charger', SIM_NO);
+    await choose(page, 'tester-message', 'StatusNotification: SuspendedEVSE');
+    assert.deepEqual(JSON.parse(await page.getByTestId('tester-payload').inputValue()), { connectorId: 1, errorCode: 'NoError', status: 'SuspendedEVSE' });
+    await page.locator('form button[type=submit]').click();
+    await page.getByTestId('tester-stored').getByText('SuspendedEVSE', { exact: true }).waitFor();
+    await page.getByTestId('tester-answer').getByText('成功', { exact: true }).waitFor();
+    assert.equal(await connectorStatus(cpId, 1), 'SuspendedEVSE');
+    await screenshot(page, 'simulator-zh-TW');
   });
 });

@@ -17,6 +17,14 @@ async function confirmDialog(page: Page, ok: string): Promise<void> {
   await dialog.waitFor({ state: 'detached', timeout: 10_000 });
 }
 
+/** The start form's popup once it has opened: like the confirmation, it zooms in for about 0.3 s. */
+async function startForm(page: Page): Promise<Locator> {
+  const form = page.getByTestId('start-form');
+  await form.waitFor();
+  await page.waitForTimeout(400);
+  return form;
+}
+
 /** The latest toast message with this text. */
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text).last();
 
@@ -69,8 +77,7 @@ describe('charger remote actions in a real browser', () => {
 
     // Start on connector 1: the form, then the confirmation.
     await row(page, 'Connector 1').getByRole('button', { name: 'Start' }).click();
-    const form = page.getByTestId('start-form');
-    await form.waitFor();
+    const form = await startForm(page);
     await form.getByLabel('Duration (minutes)').fill('30');
     await form.getByLabel('Licence plate').fill('AB1234');
     await form.getByLabel('Remark').fill('e2e remote start');
@@ -147,7 +154,7 @@ describe('charger remote actions in a real browser', () => {
     await page.getByRole('tab', { name: '遠端操作' }).click();
     await statusOf(page, 1).filter({ hasText: '可用' }).waitFor({ timeout: 15_000 });
     await row(page, '充電槍 1').getByRole('button', { name: label('啟動') }).click();
-    const form = page.getByTestId('start-form');
+    let form = await startForm(page);
     await form.getByLabel('時長（分鐘）').fill('20');
     await page.locator('.ant-modal').filter({ has: form }).getByRole('button', { name: label('啟動') }).click();
     await page.locator('.ant-modal-confirm-title').getByText('確定在充電槍 1 開始充電？').waitFor();
@@ -155,6 +162,7 @@ describe('charger remote actions in a real browser', () => {
     await toast(page, '充電樁已接受指令').waitFor();
     await statusOf(page, 1).filter({ hasText: '充電中' }).waitFor({ timeout: 15_000 });
     await row(page, '充電槍 2').getByRole('button', { name: label('啟動') }).click();
+    form = await startForm(page);
     await form.getByLabel('時長（分鐘）').fill('20');
     await page.locator('.ant-modal').filter({ has: form }).getByRole('button', { name: label('啟動') }).click();
     await confirmDialog(page, '確定');

@@ -80,3 +80,51 @@ export function rangeOf(s: Pick<ConfigSetting, 'Option'>): { min: number; max: n
   const [min, max, step] = s.Option.map(Number);
   return { min: min ?? 0, max: max ?? 0, step: step && step > 0 ? step : 1 };
 }
+
+/**
+ * Spec part 1 §9: the settings the charger list's mass update offers, with their input kinds.
+ * Kinds the spec leaves unnamed (Clock, Remote OCPP Server Path, LPRS Engine, Backdoor Server: text;
+ * LPRS, Time Select Fully Charge, Charging detail: Yes or No) follow the firmware templates.
+ * Authority: as in the templates (Admin settings need READ_CP_CONFIG_ADMIN); Clock is Everyone.
+ */
+export const MASS_UPDATE_KEYS: ConfigJson = {
+  'Time Zone': { Type: 'Range', Authority: 'Everyone', Value: 8, Option: [-12, 13, 1] },
+  'Time Slot Maximum (Min)': { Type: 'Text', Authority: 'Everyone', Value: '', Option: [] },
+  'Server Path': { Type: 'Text', Authority: 'Admin', Value: '', Option: [] },
+  'Time Select Stop Button': { Type: 'Selection', Authority: 'Everyone', Value: 'Show', Option: ['Show', 'Hidden'] },
+  Clock: { Type: 'Text', Authority: 'Everyone', Value: '', Option: [] },
+  'Network Timeout (ms)': { Type: 'Range', Authority: 'Admin', Value: 5000, Option: [500, 30000, 500] },
+  'Remote OCPP Server Path': { Type: 'Text', Authority: 'Admin', Value: '', Option: [] },
+  'Auto Unlock Interval (ms)': { Type: 'Range', Authority: 'Everyone', Value: 3000, Option: [0, 10000, 100] },
+  'LPRS Engine': { Type: 'Text', Authority: 'Admin', Value: '', Option: [] },
+  'Maximum Capacity (A)': { Type: 'Range', Authority: 'Admin', Value: 32, Option: [0, 32, 1] },
+  'UART Port': { Type: 'Selection', Authority: 'Admin', Value: 'RS485', Option: ['RS232', 'RS485'] },
+  'Time Select Fully Charge': { Type: 'Selection', Authority: 'Everyone', Value: 'No', Option: ['Yes', 'No'] },
+  'Charging detail': { Type: 'Selection', Authority: 'Everyone', Value: 'Yes', Option: ['Yes', 'No'] },
+  Window: { Type: 'Selection', Authority: 'Everyone', Value: 'Full', Option: ['Full', 'Shrink'] },
+  LPRS: { Type: 'Selection', Authority: 'Admin', Value: 'No', Option: ['Yes', 'No'] },
+  Type: { Type: 'Selection', Authority: 'Admin', Value: 'Socket', Option: ['Socket', 'Cable'] },
+  'Time Select Interval Min': { Type: 'Range', Authority: 'Everyone', Value: 15, Option: [1, 30, 5] },
+  Authentication: {
+    Type: 'Selection', Authority: 'Admin', Value: 'NFC',
+    Option: ['Plug & Charge', 'Key', 'SmartPad', 'TimeSelect', 'NFC', 'Subscription', 'Monthly', 'Kiosk', 'Autotoll'],
+  },
+  'Default Capacity (A)': { Type: 'Range', Authority: 'Everyone', Value: 16, Option: [0, 32, 1] },
+  'Backdoor Server': { Type: 'Text', Authority: 'Admin', Value: '', Option: [] },
+  'End upon state A': { Type: 'Selection', Authority: 'Everyone', Value: 'No', Option: ['Yes', 'No'] },
+  'Custom Fields': { Type: 'Selection', Authority: 'Everyone', Value: 'Yes', Option: ['Yes', 'No'] },
+};
+
+/** Spec §8: the answer of a mass update when a selected charger has no current configuration. */
+export const MASS_UPDATE_NO_CONFIG =
+  'The following charging points currently do not have charging configuration so batch update is failed';
+
+/** One charger's outcome in a mass-update job: every key Accepted (sent), all Offline, or a mix (partial). */
+export type MassUpdateStatus = 'sent' | 'offline' | 'partial' | 'rejected' | 'failed';
+export interface MassUpdateProgress {
+  jobId: string;
+  total: number;
+  done: number;
+  finished: boolean;
+  results: { cpId: number; cpNo: string; status: MassUpdateStatus; keys: Record<string, ConfigSendResult> }[];
+}

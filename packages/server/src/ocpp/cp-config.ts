@@ -51,7 +51,7 @@ const putBody = z.object({
   sent_dttm: z.unknown().optional(),
 }).strict();
 
-interface ChargerRow {
+export interface ChargerRow {
   cp_id: number;
   loc_id: number;
   charge_point_vendor: string | null;
@@ -137,6 +137,33 @@ function sendResult(outcome: CommandOutcome): ConfigSendResult {
   return /NotImplemented|NotSupported/.test(outcome.message) ? 'NotSupported' : 'Rejected';
 }
 
+/** Sends every setting to the charger, one command each; after one goes unanswered the rest are Offline. */
+export async function sendSettings(app: FastifyInstance, cp: ChargerRow, json: ConfigJson): Promise<Record<string, ConfigSendResult>> {
+  const results: Record<string, ConfigSendResult> = {};
+  let offline = !app.ocpp.central.connection(cp.cp_id);
+  for (const [name, setting] of Object.entries(json)) {
+    if (offline) {
+      results[name] = 'Offline';
+      continue;
+    }
+    const ocpp = OCPP_CONFIG_KEYS[name];
+    const outcome = ocpp
+      ? await app.ocpp.commands.send(cp.cp_id, 'ChangeConfiguration', { key: ocpp.key, value: ocpp.value(setting.Value) })
+      : await app.ocpp.commands.send(cp.cp_id, 'DataTransfer', {
+        vendorId: cp.charge_point_vendor || 'EV-Portal',
+        messageId: 'SetConfig',
+        data: JSON.stringify({ key: name, value: setting.Value }),
+      });
+    results[name] = sendResult(outcome);
+    if (results[name] === 'Offline') offline = true;
+  }
+  return results;
+}
+
+/** Pending stays 1 while a setting waits for the charger (offline, reboot). */
+export const isPending = (results: Record<string, ConfigSendResult>): boolean =>
+  Object.values(results).some((r) => r === 'Offline' || r === 'RebootRequired');
+
 /** A cp_config row as answered: config_json with the spec §5 defaults added. */
 const present = (row: any): CpConfigRow => ({ ...row, config_json: withConfigDefaults(row.config_json ?? {}) });
 
@@ -157,29 +184,6 @@ export function cpConfigRoutes(app: FastifyInstance): void {
     return cp;
   }
   const notFound = { status: 'error', errorCode: ERROR_CODES.CP_NOT_FOUND } as const;
-
-  /** Sends every setting to the charger, one command each; after one goes unanswered the rest are Offline. */
-  async function send(cp: ChargerRow, json: ConfigJson): Promise<Record<string, ConfigSendResult>> {
-    const results: Record<string, ConfigSendResult> = {};
-    let offline = !app.ocpp.central.connection(cp.cp_id);
-    for (const [name, setting] of Object.entries(withConfigDefaults(json))) {
-      if (offline) {
-        results[name] = 'Offline';
-        continue;
-      }
-      const ocpp = OCPP_CONFIG_KEYS[name];
-      const outcome = ocpp
-        ? await app.ocpp.commands.send(cp.cp_id, 'ChangeConfiguration', { key: ocpp.key, value: ocpp.value(setting.Value) })
-        : await app.ocpp.commands.send(cp.cp_id, 'DataTransfer', {
-          vendorId: cp.charge_point_vendor || 'EV-Portal',
-          messageId: 'SetConfig',
-          data: JSON.stringify({ key: name, value: setting.Value }),
-        });
-      results[name] = sendResult(outcome);
-      if (results[name] === 'Offline') offline = true;
-    }
-    return results;
-  }
 
   app.get('/api/cps/fwVerConfig', async (req) => {
     requirePrivileges(req, P.CP_CONFIG);
@@ -259,8 +263,8 @@ export function cpConfigRoutes(app: FastifyInstance): void {
 
     if (body.current !== 1 || creating) return { status: 'success', data: present(saved) };
     // Made current: send it. Pending stays 1 while a setting waits for the charger (offline, reboot).
-    const results = await send(cp, saved.config_json);
-    const pending = Object.values(results).some((r) => r === 'Offline' || r === 'RebootRequired') ? 1 : 0;
+    const results = await sendSettings(app, cp, withConfigDefaults(saved.config_json));
+    const pending = isPending(results) ? 1 : 0;
     const [row] = await app.db.query(
       `UPDATE cp_config SET last_sent = $2, sent_dttm = now(), pending = $3 WHERE cp_config_id = $1 RETURNING *`,
       [saved.cp_config_id, JSON.stringify(results), pending],

@@ -3,6 +3,7 @@ import { getResource } from '@ev/core';
 import { CentralSystem } from './central-system.ts';
 import { CommandDispatcher } from './commands.ts';
 import { cpConfigRoutes } from './cp-config.ts';
+import { massUpdateRoutes } from './mass-update.ts';
 import { meterChartRoute } from './meter-chart.ts';
 import { PlannedStops } from './planned-stops.ts';
 import { commandRoutes } from './routes.ts';
@@ -40,4 +41,5 @@ export function ocppServer(app: FastifyInstance): void {
   testerRoutes(app);
   meterChartRoute(app);
   cpConfigRoutes(app);
+  massUpdateRoutes(app);
 }

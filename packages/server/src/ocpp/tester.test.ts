@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
-import { ERROR_CODES, P, readPrivilege } from '@ev/core';
+import { ERROR_CODES, P, readPrivilege, requestTypeId } from '@ev/core';
 import { hashPassword } from '../crypto/passwords.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { addCharger, addSite, connectCharger } from '../testing/ocpp-support.ts';
+import { CHARGER_ACTIONS } from './handlers.ts';
 import { schemaProblem } from './protocol.ts';
-import { TESTER_MESSAGES, testerTemplates } from './tester.ts';
+import { SIMULATOR_MESSAGES, TESTER_MESSAGES, simulatorTemplates, testerTemplates } from './tester.ts';
 
 /** The charger message tester /test/cp_request (spec part 1 §2). */
 describe('OCPP message tester', () => {
@@ -40,6 +41,19 @@ describe('OCPP message tester', () => {
   const send = (body: unknown, token = admin) => s.api('POST', '/api/test/cp_request', { token, body });
   const connector = async (cpId: number, connectorId: number) =>
     (await s.db.query(`SELECT status FROM cp_connectors WHERE cp_id = $1 AND connector_id = $2`, [cpId, connectorId]))[0]?.status ?? null;
+  const user = async (name: string, privileges: string[], sites: number[]) => {
+    const [role] = await s.db.query(`INSERT INTO roles (role, name_chi, level) VALUES ($1, $1, 5) RETURNING id`, [name]);
+    await s.db.query(
+      `INSERT INTO role_privileges (role_id, privilege_id) SELECT $1, id FROM privileges WHERE name = ANY($2::text[])`,
+      [role.id, privileges],
+    );
+    const [u] = await s.db.query(
+      `INSERT INTO users (name, role_id, username, password_hash, cp_loc_flag) VALUES ($1, $2, $1, $3, 0) RETURNING id`,
+      [name, role.id, await hashPassword(`${name}-password`)],
+    );
+    for (const site of sites) await s.db.query(`INSERT INTO user_sites (user_id, loc_id) VALUES ($1, $2)`, [u.id, site]);
+    return s.login(name, `${name}-password`);
+  };
   const request = async (id: number) => (await s.db.query(`SELECT * FROM cp_requests WHERE req_id = $1`, [id]))[0];
 
   it('offers a schema-valid template for each of the 11 whitelisted messages', async () => {
@@ -106,19 +120,6 @@ describe('OCPP message tester', () => {
 
   it('needs its privilege or cstDebug (403) and keeps site-restricted users to their sites', async () => {
     const other = await addSite(s.db);
-    const user = async (name: string, privileges: string[], sites: number[]) => {
-      const [role] = await s.db.query(`INSERT INTO roles (role, name_chi, level) VALUES ($1, $1, 5) RETURNING id`, [name]);
-      await s.db.query(
-        `INSERT INTO role_privileges (role_id, privilege_id) SELECT $1, id FROM privileges WHERE name = ANY($2::text[])`,
-        [role.id, privileges],
-      );
-      const [u] = await s.db.query(
-        `INSERT INTO users (name, role_id, username, password_hash, cp_loc_flag) VALUES ($1, $2, $1, $3, 0) RETURNING id`,
-        [name, role.id, await hashPassword(`${name}-password`)],
-      );
-      for (const site of sites) await s.db.query(`INSERT INTO user_sites (user_id, loc_id) VALUES ($1, $2)`, [u.id, site]);
-      return s.login(name, `${name}-password`);
-    };
     const status = { cpId: offlineId, action: 'StatusNotification', payload: { connectorId: 1, errorCode: 'NoError', status: 'Available' } };
 
     const none = await user('plain', [P.REMOTE_RESET_CHARGER], [locId]);
@@ -132,5 +133,80 @@ describe('OCPP message tester', () => {
     const debug = await user('debugger', [P.CST_DEBUG], [locId]);
     expect((await send(status, debug)).body.status).toBe('success');
     expect(await connector(offlineId, 1)).toBe('Available');
+  });
+
+  describe('charger simulator /lms/cp_simulator (the same route code, the LMS set)', () => {
+    const simulate = (body: unknown, token = admin) => s.api('POST', '/api/lms/cp_simulator', { token, body });
+
+    it('offers every charger-initiated action the central system handles, with schema-valid LMS templates', async () => {
+      const res = await s.api('GET', '/api/lms/cp_simulator/templates', { token: admin });
+      expect(res.status).toBe(200);
+      expect([...new Set(res.body.messages.map((m: any) => m.action))].sort()).toEqual([...CHARGER_ACTIONS].sort());
+      expect(res.body.messages.every((m: any) => m.direction === 'in')).toBe(true);
+      for (const m of res.body.messages) expect(schemaProblem(m.action, 'req', m.template), m.name).toBeNull();
+      for (const m of SIMULATOR_MESSAGES) expect(simulatorTemplates()[m.name], m.name).toBeDefined();
+      const meter = res.body.messages.find((m: any) => m.name === 'MeterValues').template;
+      const sampled = meter.meterValue[0].sampledValue;
+      expect(sampled.filter((v: any) => v.measurand === 'Current.Import').map((v: any) => v.phase)).toEqual(['L1', 'L2', 'L3']);
+      expect(sampled.filter((v: any) => v.measurand === 'Power.Active.Import').map((v: any) => v.phase)).toEqual(['L1', 'L2', 'L3']);
+      expect(res.body.messages.filter((m: any) => m.action === 'StatusNotification').map((m: any) => m.template.status)).toEqual(['Charging', 'SuspendedEVSE']);
+    });
+
+    it('injects a MeterValues with per-phase current as the charger: stored with its highest phase', async () => {
+      const timestamp = new Date().toISOString();
+      const phase = (phase: string, value: string, measurand = 'Current.Import', unit = 'A') => ({ value, measurand, phase, unit });
+      const payload = {
+        connectorId: 1,
+        meterValue: [{
+          timestamp,
+          sampledValue: [
+            { value: '2500', measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+            phase('L1', '15.5'), phase('L2', '16.2'), phase('L3', '14.8'),
+            phase('L1', '3565', 'Power.Active.Import', 'W'),
+            phase('L1-N', '229', 'Voltage', 'V'), phase('L2-N', '231', 'Voltage', 'V'),
+          ],
+        }],
+      };
+      const res = await simulate({ cpId: onlineId, action: 'MeterValues', payload });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'success', data: { response: {}, request: { request_type: requestTypeId('MeterValues', 'in'), cp_no: 'CP-T1' } } });
+      const row = await request(res.body.data.request_id);
+      expect(row).toMatchObject({ cp_id: onlineId, request_type: requestTypeId('MeterValues', 'in'), connector_id: 1, request_data: payload });
+      expect(Number(row.ampere)).toBeCloseTo(16.2);
+      expect(Number(row.voltage)).toBeCloseTo(230);
+      expect(Number(row.energy)).toBe(2500);
+    });
+
+    it('injects the simulator-only notifications and refuses a type outside its set (400), storing nothing', async () => {
+      const fw = await simulate({ cpId: offlineId, action: 'FirmwareStatusNotification', payload: { status: 'Installed' } });
+      expect(fw.body).toMatchObject({ status: 'success', data: { response: {} } });
+      // Not in the tester's set.
+      expect((await send({ cpId: offlineId, action: 'FirmwareStatusNotification', payload: { status: 'Installed' } })).status).toBe(400);
+
+      const before = await s.db.query(`SELECT count(*)::int AS n FROM cp_requests`);
+      const sent = received.length;
+      for (const action of ['TriggerMessage', 'SetChargingProfile', 'Reset']) {
+        const res = await simulate({ cpId: onlineId, action, payload: testerTemplates()[action] ?? { type: 'Hard' } });
+        expect(res.status, action).toBe(400);
+      }
+      expect(received.length).toBe(sent);
+      expect(await s.db.query(`SELECT count(*)::int AS n FROM cp_requests`)).toEqual(before);
+    });
+
+    it('needs READ_LMS_CP_SIMULATOR or cstDebug (403); the tester\'s privilege is not enough', async () => {
+      const status = { cpId: offlineId, action: 'StatusNotification', payload: { connectorId: 2, errorCode: 'NoError', status: 'SuspendedEVSE' } };
+      const tester = await user('tester-only', [readPrivilege('test/cp_request')], [locId]);
+      expect((await simulate(status, tester)).status).toBe(403);
+      expect((await s.api('GET', '/api/lms/cp_simulator/templates', { token: tester })).status).toBe(403);
+
+      const lms = await user('lms-sim', [readPrivilege('lms/cp_simulator')], [locId]);
+      expect(readPrivilege('lms/cp_simulator')).toBe('READ_LMS_CP_SIMULATOR');
+      expect((await simulate(status, lms)).body.status).toBe('success');
+      expect(await connector(offlineId, 2)).toBe('SuspendedEVSE');
+      expect((await send(status, lms)).status).toBe(403);
+
+      const debug = await user('sim-debugger', [P.CST_DEBUG], [locId]);
+      expect((await s.api('GET', '/api/lms/cp_simulator/templates', { token: debug })).status).toBe(200);
+    });
   });
 });

@@ -33,9 +33,6 @@ export const TESTER_MESSAGES: readonly { action: string; direction: OcppDirectio
   { action: 'DataTransfer', direction: 'in' },
 ];
 
-/** The tester needs a privilege of its own (READ_TEST_CP_REQUEST, which also shows it in the menu) or cstDebug. */
-export const TESTER_PRIVILEGES = [readPrivilege('test/cp_request'), P.CST_DEBUG];
-
 /** A schema-valid example payload per whitelisted message, for the tester's editor. */
 export function testerTemplates(now = new Date()): Record<string, Record<string, unknown>> {
   const timestamp = now.toISOString();
@@ -71,9 +68,92 @@ export function testerTemplates(now = new Date()): Record<string, Record<string,
   };
 }
 
-const body = z.object({
+/** The tester needs a privilege of its own (READ_TEST_CP_REQUEST, which also shows it in the menu) or cstDebug. */
+export const TESTER_PRIVILEGES = [readPrivilege('test/cp_request'), P.CST_DEBUG];
+
+/**
+ * The charger simulator of spec part 1 §2 (/lms/cp_simulator, "the same tester with a different
+ * message-type set"): every charger-initiated action the central system handles, injected as the
+ * tester does, with templates for a charger's side of load management. StatusNotification comes
+ * twice (Charging and SuspendedEVSE, the states load management moves a connector between).
+ */
+export const SIMULATOR_MESSAGES: readonly TesterMessage[] = [
+  { name: 'BootNotification', action: 'BootNotification', direction: 'in' },
+  { name: 'StatusNotification: Charging', action: 'StatusNotification', direction: 'in' },
+  { name: 'StatusNotification: SuspendedEVSE', action: 'StatusNotification', direction: 'in' },
+  { name: 'Heartbeat', action: 'Heartbeat', direction: 'in' },
+  { name: 'Authorize', action: 'Authorize', direction: 'in' },
+  { name: 'StartTransaction', action: 'StartTransaction', direction: 'in' },
+  { name: 'MeterValues', action: 'MeterValues', direction: 'in' },
+  { name: 'StopTransaction', action: 'StopTransaction', direction: 'in' },
+  { name: 'DataTransfer', action: 'DataTransfer', direction: 'in' },
+  { name: 'DiagnosticsStatusNotification', action: 'DiagnosticsStatusNotification', direction: 'in' },
+  { name: 'FirmwareStatusNotification', action: 'FirmwareStatusNotification', direction: 'in' },
+];
+
+/** The simulator's own privilege (READ_LMS_CP_SIMULATOR, which also shows it in the menu) or cstDebug. */
+export const SIMULATOR_PRIVILEGES = [readPrivilege('lms/cp_simulator'), P.CST_DEBUG];
+
+/** One entry of a set: name is unique in the set (the action, or the action and its template's variant). */
+export interface TesterMessage {
+  name: string;
+  action: string;
+  direction: OcppDirection;
+}
+
+/** Schema-valid LMS templates per simulator entry name: per-phase current and power, a charging connector. */
+export function simulatorTemplates(now = new Date()): Record<string, Record<string, unknown>> {
+  const timestamp = now.toISOString();
+  const phases = ['L1', 'L2', 'L3'] as const;
+  return {
+    ...testerTemplates(now),
+    BootNotification: { chargePointVendor: 'Simulator', chargePointModel: 'LMS-3P-32A' },
+    'StatusNotification: Charging': { connectorId: 1, errorCode: 'NoError', status: 'Charging' },
+    'StatusNotification: SuspendedEVSE': { connectorId: 1, errorCode: 'NoError', status: 'SuspendedEVSE' },
+    MeterValues: {
+      connectorId: 1,
+      transactionId: 1,
+      meterValue: [{
+        timestamp,
+        sampledValue: [
+          { value: '1000', context: 'Sample.Periodic', measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+          ...phases.flatMap((phase) => [
+            { value: '16', context: 'Sample.Periodic', measurand: 'Current.Import', phase, unit: 'A' },
+            { value: '3680', context: 'Sample.Periodic', measurand: 'Power.Active.Import', phase, unit: 'W' },
+            { value: '230', context: 'Sample.Periodic', measurand: 'Voltage', phase: `${phase}-N`, unit: 'V' },
+          ]),
+          { value: '32', context: 'Sample.Periodic', measurand: 'Current.Offered', unit: 'A' },
+        ],
+      }],
+    },
+    DiagnosticsStatusNotification: { status: 'Uploaded' },
+    FirmwareStatusNotification: { status: 'Installed' },
+  };
+}
+
+/** A message set the tester screen and route serve: the tester's or the simulator's. */
+export interface TesterSet {
+  /** The menu key and route: /{key} in the portal, /api/{key} on the server. */
+  key: 'test/cp_request' | 'lms/cp_simulator';
+  messages: readonly TesterMessage[];
+  privileges: readonly string[];
+  templates: (now?: Date) => Record<string, Record<string, unknown>>;
+}
+
+export const TESTER_SETS: readonly TesterSet[] = [
+  {
+    key: 'test/cp_request',
+    messages: TESTER_MESSAGES.map((m) => ({ name: m.action, ...m })),
+    privileges: TESTER_PRIVILEGES,
+    templates: testerTemplates,
+  },
+  { key: 'lms/cp_simulator', messages: SIMULATOR_MESSAGES, privileges: SIMULATOR_PRIVILEGES, templates: simulatorTemplates },
+];
+
+/** The request body of a set: action is one of the set's actions (a name's variant is only its template). */
+const bodyOf = (set: TesterSet) => z.object({
   cpId: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(1).max(2 ** 31 - 1)),
-  action: z.enum(TESTER_MESSAGES.map((m) => m.action) as [string, ...string[]]),
+  action: z.enum([...new Set(set.messages.map((m) => m.action))] as [string, ...string[]]),
   payload: z.record(z.string(), z.unknown()),
 }).strict();
 
@@ -125,26 +205,34 @@ const STORED = `req_id, request_type, cp_no, connector_id, connector_status, uui
 const stored = (row: StoredRequest | undefined) =>
   row ? { request_id: Number(row.req_id), request: { ...row, req_id: Number(row.req_id) } } : { request_id: null, request: null };
 
-function testerUser(req: FastifyRequest): AuthUser {
+function testerUser(req: FastifyRequest, set: TesterSet): AuthUser {
   const user = currentUser(req);
-  if (!TESTER_PRIVILEGES.some((p) => user.privileges.has(p))) throw forbidden(TESTER_PRIVILEGES[0]);
+  if (!set.privileges.some((p) => user.privileges.has(p))) throw forbidden(set.privileges[0]);
   return user;
 }
 
-/** POST /api/test/cp_request and its templates (spec part 1 §2). */
+/**
+ * POST /api/test/cp_request and /api/lms/cp_simulator, and their templates (spec part 1 §2): one
+ * route per set, the same code.
+ */
 export function testerRoutes(app: FastifyInstance): void {
-  const central = () => app.ocpp.central;
+  for (const set of TESTER_SETS) setRoutes(app, set);
+}
 
-  app.get('/api/test/cp_request/templates', async (req) => {
-    testerUser(req);
-    const templates = testerTemplates();
-    return { messages: TESTER_MESSAGES.map((m) => ({ ...m, template: templates[m.action] })) };
+function setRoutes(app: FastifyInstance, set: TesterSet): void {
+  const central = () => app.ocpp.central;
+  const body = bodyOf(set);
+
+  app.get(`/api/${set.key}/templates`, async (req) => {
+    testerUser(req, set);
+    const templates = set.templates();
+    return { messages: set.messages.map((m) => ({ ...m, template: templates[m.name] })) };
   });
 
-  app.post('/api/test/cp_request', async (req): Promise<TesterAnswer> => {
-    const user = testerUser(req);
+  app.post(`/api/${set.key}`, async (req): Promise<TesterAnswer> => {
+    const user = testerUser(req, set);
     const { cpId, action, payload } = parseBody(body, req.body);
-    const { direction } = TESTER_MESSAGES.find((m) => m.action === action)!;
+    const { direction } = set.messages.find((m) => m.action === action)!;
     const problem = schemaProblem(action, 'req', payload);
     if (problem) throw badRequest(`payload: ${problem}`, { payload: problem });
 
@@ -197,9 +285,9 @@ export function testerRoutes(app: FastifyInstance): void {
       action: 'COMMAND',
       target: 'cps',
       targetId: cp.cp_id,
-      newData: { command: `test/cp_request ${action}`, params: payload, outcome: answer },
+      newData: { command: `${set.key} ${action}`, params: payload, outcome: answer },
     });
-    req.log.info({ cpNo: cp.cp_no, action, direction, status: answer.status, user: user.username }, 'OCPP message tester');
+    req.log.info({ cpNo: cp.cp_no, action, direction, status: answer.status, user: user.username }, set.key === 'test/cp_request' ? 'OCPP message tester' : 'OCPP charger simulator');
     return answer;
   });
 }

@@ -24,6 +24,8 @@ const customScreens: Record<CustomScreen, ReactNode> = {
   rnp: <RnpPage />,
   'user/profile': <ProfilePage />,
   'test/cp_request': <TesterPage />,
+  // The same screen with the simulator's message set; key remounts it so nothing carries over.
+  'lms/cp_simulator': <TesterPage key="lms/cp_simulator" set="lms/cp_simulator" />,
 };
 
 /**

@@ -10,6 +10,7 @@ import { errorText } from '../../api/errors.ts';
 import { useLabels } from '../../app/labels.ts';
 import { usePermissions } from '../../app/session.tsx';
 import { useOptions } from '../options.ts';
+import { listActions } from '../overrides/index.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { listableColumns, listColumns, tableColumns, type Row } from './columns.tsx';
 import { FilterTags } from './FilterTags.tsx';
@@ -126,6 +127,7 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
   const toolbar = (
     <Space wrap>
       {massUpdate && selected.length > 0 && <Typography.Text type="secondary">{t('ui.list.selected', { count: selected.length })}</Typography.Text>}
+      {listActions({ def, perms, selected, clearSelection: () => setSelected([]), reload: () => void list.refetch() })}
       {def.softDelete && (
         <Space size={4}>
           <Switch size="small" checked={state.trash} onChange={(trash) => update({ trash, page: 0 })} data-testid="trash-toggle" />

@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Spin } from 'antd';
-import { P, readPrivilege } from '@ev/core';
+import { editPrivilege, P, readPrivilege } from '@ev/core';
+import { MassUpdateButton } from '../../screens/mass-update/MassUpdateButton.tsx';
 import type { Permissions } from '../../app/session.tsx';
 import type { RecordData } from '../use-record.ts';
-import type { ViewTab } from './types.ts';
+import type { ListActionsContext, ViewTab } from './types.ts';
 
 /** Lazily: ECharts comes with this chunk, only when the Charts tab is opened. */
 const MeterChartTab = lazy(() => import('../../screens/charger/MeterChartTab.tsx'));
@@ -51,3 +52,15 @@ export const viewTabs = (record: RecordData, perms: Permissions): ViewTab[] => {
     });
   return tabs;
 };
+
+/** Spec part 1 §2: the mass update of the selected chargers' configuration (a config editor's right). */
+export const listActions = ({ perms, selected, clearSelection, reload }: ListActionsContext) =>
+  perms.has(P.CP_CONFIG) && perms.has(editPrivilege('cp_config')) ? (
+    <MassUpdateButton
+      selected={selected}
+      onDone={() => {
+        clearSelection();
+        reload();
+      }}
+    />
+  ) : null;

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import type { ResourceDef } from '@ev/core';
 import type { Permissions } from '../../app/session.tsx';
 import type { RecordData } from '../use-record.ts';
-import type { ResourceOverride, ViewTab } from './types.ts';
+import type { ListActionsContext, ResourceOverride, ViewTab } from './types.ts';
 
-export type { ViewTab } from './types.ts';
+export type { ListActionsContext, ViewTab } from './types.ts';
 
 /** Every overrides/<key>.tsx beside this file, by key: adding the file is all it takes. */
 const OVERRIDES = new Map(
@@ -19,4 +19,9 @@ export function viewTabs(key: string, record: RecordData, perms: Permissions): V
 /** The pop-view body a resource's override provides, undefined for the generic record details. */
 export function popView(def: ResourceDef, record: RecordData, perms: Permissions): ReactNode | undefined {
   return OVERRIDES.get(def.key)?.popView?.(record, perms, def);
+}
+
+/** The list header buttons a resource's override provides (nothing for most resources). */
+export function listActions(ctx: ListActionsContext): ReactNode {
+  return OVERRIDES.get(ctx.def.key)?.listActions?.(ctx) ?? null;
 }

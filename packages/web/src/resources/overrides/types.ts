@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import type { ResourceDef } from '@ev/core';
 import type { Permissions } from '../../app/session.tsx';
 import type { RecordData } from '../use-record.ts';
@@ -14,6 +14,15 @@ export interface ViewTab {
  * What a resource's override file (overrides/<key>.tsx, found by its name) adds to the generic
  * screens. Every member is optional; a resource without a file has the generic screens only.
  */
+/** What the list tells a resource's header actions: its row selection (ids as row keys). */
+export interface ListActionsContext {
+  def: ResourceDef;
+  perms: Permissions;
+  selected: Key[];
+  clearSelection(): void;
+  reload(): void;
+}
+
 export interface ResourceOverride {
   /** Tabs after the details in the record's view and edit-and-view pages. */
   viewTabs?(record: RecordData, perms: Permissions): ViewTab[];
@@ -22,4 +31,6 @@ export interface ResourceOverride {
    * `def` is the list's definition (several lists may share one pop-view by re-exporting it).
    */
   popView?(record: RecordData, perms: Permissions, def: ResourceDef): ReactNode;
+  /** Buttons in the list's header, before the generic ones (e.g. acting on the selected rows). */
+  listActions?(ctx: ListActionsContext): ReactNode;
 }

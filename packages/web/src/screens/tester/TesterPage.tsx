@@ -12,6 +12,8 @@ import { usePermissions } from '../../app/session.tsx';
 import { optionLabel, useOptions } from '../../resources/options.ts';
 
 interface TesterMessage {
+  /** Unique in the set: the action, or the action and its template's variant. */
+  name: string;
   action: string;
   direction: 'in' | 'out';
   template: Record<string, unknown>;
@@ -36,30 +38,36 @@ interface TesterAnswer {
   data: { response: unknown; request_id: number | null; request?: StoredRequest | null };
 }
 
-/** The tester is open to READ_TEST_CP_REQUEST (its own privilege, which also shows it in the menu) and to cstDebug. */
-export const TESTER_PRIVILEGES = [readPrivilege('test/cp_request'), P.CST_DEBUG];
+/** The screen's two message sets (spec part 1 §2): the message tester and the charger simulator for load management. */
+export type TesterSet = 'test/cp_request' | 'lms/cp_simulator';
+
+/** Each set is open to its own privilege (READ_TEST_CP_REQUEST, READ_LMS_CP_SIMULATOR, which also show it in the menu) and to cstDebug. */
+export const testerPrivileges = (set: TesterSet) => [readPrivilege(set), P.CST_DEBUG];
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
-/** /test/cp_request: send one whitelisted OCPP message for a charger and see the answer and the stored request. */
-export default function TesterPage() {
+/**
+ * /test/cp_request and /lms/cp_simulator: send one OCPP message of the set for a charger and see the
+ * answer and the stored request. The server holds each set and its templates.
+ */
+export default function TesterPage({ set = 'test/cp_request' }: { set?: TesterSet }) {
   const { t } = useTranslation();
   const { fieldLabel, resourceName } = useLabels();
   const perms = usePermissions();
-  const allowed = TESTER_PRIVILEGES.some((p) => perms.has(p));
+  const allowed = testerPrivileges(set).some((p) => perms.has(p));
   const options = useOptions(['cps', 'request_types']);
   const templates = useQuery({
-    queryKey: ['tester-templates'],
-    queryFn: () => api.get<{ messages: TesterMessage[] }>('/test/cp_request/templates'),
+    queryKey: ['tester-templates', set],
+    queryFn: () => api.get<{ messages: TesterMessage[] }>(`/${set}/templates`),
     enabled: allowed,
     staleTime: Infinity,
   });
   const [cpId, setCpId] = useState<number>();
-  const [action, setAction] = useState<string>();
+  const [name, setName] = useState<string>();
   const [payload, setPayload] = useState('');
   const [jsonError, setJsonError] = useState(false);
   const send = useMutation({
-    mutationFn: (body: { cpId: number; action: string; payload: unknown }) => api.post<TesterAnswer>('/test/cp_request', body),
+    mutationFn: (body: { cpId: number; action: string; payload: unknown }) => api.post<TesterAnswer>(`/${set}`, body),
   });
 
   if (!allowed) return <Alert type="error" showIcon title={t('ui.error.noPermission')} />;
@@ -67,9 +75,10 @@ export default function TesterPage() {
   if (templates.isError) return <Alert type="error" showIcon title={errorText(templates.error, t)} />;
 
   const messages = templates.data.messages;
-  const pick = (name: string) => {
-    setAction(name);
-    setPayload(pretty(messages.find((m) => m.action === name)?.template ?? {}));
+  const action = messages.find((m) => m.name === name)?.action;
+  const pick = (picked: string) => {
+    setName(picked);
+    setPayload(pretty(messages.find((m) => m.name === picked)?.template ?? {}));
     setJsonError(false);
     send.reset();
   };
@@ -94,8 +103,8 @@ export default function TesterPage() {
     : null;
 
   return (
-    <Card title={resourceName('test/cp_request')}>
-      <Typography.Paragraph type="secondary">{t('ui.tester.hint')}</Typography.Paragraph>
+    <Card title={resourceName(set)}>
+      <Typography.Paragraph type="secondary">{t(set === 'test/cp_request' ? 'ui.tester.hint' : 'ui.tester.simulatorHint')}</Typography.Paragraph>
       <Form layout="vertical" style={{ maxWidth: 720 }} onFinish={submit}>
         <Form.Item label={t('ui.tester.charger')} required>
           <Select
@@ -111,14 +120,14 @@ export default function TesterPage() {
           <Select
             data-testid="tester-message"
             showSearch={{ optionFilterProp: 'search' }}
-            value={action}
+            value={name}
             onChange={pick}
             options={messages.map((m) => ({
-              value: m.action,
-              search: m.action,
+              value: m.name,
+              search: m.name,
               label: (
                 <Space>
-                  {m.action}
+                  {m.name}
                   <Typography.Text type="secondary">{t(m.direction === 'in' ? 'ui.tester.asCharger' : 'ui.tester.toCharger')}</Typography.Text>
                 </Space>
               ),
@@ -143,7 +152,7 @@ export default function TesterPage() {
           <Button type="primary" htmlType="submit" disabled={cpId === undefined || !action} loading={send.isPending}>
             {t('ui.tester.send')}
           </Button>
-          <Button disabled={!action} onClick={() => action && pick(action)}>
+          <Button disabled={!name} onClick={() => name && pick(name)}>
             {t('ui.tester.template')}
           </Button>
         </Space>
