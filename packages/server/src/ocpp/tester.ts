@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ERROR_CODES, P, readPrivilege, requestTypeId, type OcppDirection } from '@ev/core';
+import { ERROR_CODES, P, readPrivilege, requestTypeId, type OcppDirection, type StoredRequest, type TesterAnswer, type TesterMessage } from '@ev/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/guard.ts';
@@ -94,13 +94,6 @@ export const SIMULATOR_MESSAGES: readonly TesterMessage[] = [
 /** The simulator's own privilege (READ_LMS_CP_SIMULATOR, which also shows it in the menu) or cstDebug. */
 export const SIMULATOR_PRIVILEGES = [readPrivilege('lms/cp_simulator'), P.CST_DEBUG];
 
-/** One entry of a set: name is unique in the set (the action, or the action and its template's variant). */
-export interface TesterMessage {
-  name: string;
-  action: string;
-  direction: OcppDirection;
-}
-
 /** Schema-valid LMS templates per simulator entry name: per-phase current and power, a charging connector. */
 export function simulatorTemplates(now = new Date()): Record<string, Record<string, unknown>> {
   const timestamp = now.toISOString();
@@ -178,26 +171,6 @@ class DetachedCharger implements ChargerContext {
     return undefined;
   }
   forgetTransaction(): void {}
-}
-
-export interface TesterAnswer {
-  status: 'success' | 'error';
-  errorCode?: number;
-  message?: string;
-  /** request: the cp_requests row written (the tester shows it to users who may not read cp_requests). */
-  data: { response: unknown; request_id: number | null; request?: StoredRequest | null };
-}
-
-export interface StoredRequest {
-  req_id: number;
-  request_type: number;
-  cp_no: string;
-  connector_id: number | null;
-  connector_status: string | null;
-  uuid: string | null;
-  cre_dttm: string;
-  request_data: unknown;
-  response_data: unknown;
 }
 
 const STORED = `req_id, request_type, cp_no, connector_id, connector_status, uuid, cre_dttm, request_data, response_data`;

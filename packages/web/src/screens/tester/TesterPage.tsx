@@ -4,38 +4,16 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Spin, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { P, readPrivilege } from '@ev/core';
+import { P, readPrivilege, type TesterAnswer, type TesterMessage } from '@ev/core';
 import { api } from '../../api/client.ts';
 import { codeText, errorText } from '../../api/errors.ts';
 import { useLabels } from '../../app/labels.ts';
 import { usePermissions } from '../../app/session.tsx';
 import { optionLabel, useOptions } from '../../resources/options.ts';
 
-interface TesterMessage {
-  /** Unique in the set: the action, or the action and its template's variant. */
-  name: string;
-  action: string;
-  direction: 'in' | 'out';
+/** A message of the set with its schema-valid template. */
+interface TemplatedMessage extends TesterMessage {
   template: Record<string, unknown>;
-}
-
-interface StoredRequest {
-  req_id: number;
-  request_type: number;
-  cp_no: string;
-  connector_id: number | null;
-  connector_status: string | null;
-  uuid: string | null;
-  cre_dttm: string;
-  request_data: unknown;
-  response_data: unknown;
-}
-
-interface TesterAnswer {
-  status: 'success' | 'error';
-  errorCode?: number;
-  message?: string;
-  data: { response: unknown; request_id: number | null; request?: StoredRequest | null };
 }
 
 /** The screen's two message sets (spec part 1 §2): the message tester and the charger simulator for load management. */
@@ -58,7 +36,7 @@ export default function TesterPage({ set = 'test/cp_request' }: { set?: TesterSe
   const options = useOptions(['cps', 'request_types']);
   const templates = useQuery({
     queryKey: ['tester-templates', set],
-    queryFn: () => api.get<{ messages: TesterMessage[] }>(`/${set}/templates`),
+    queryFn: () => api.get<{ messages: TemplatedMessage[] }>(`/${set}/templates`),
     enabled: allowed,
     staleTime: Infinity,
   });
