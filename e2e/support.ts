@@ -83,3 +83,20 @@ export async function drawnPixels(page: Page, testId: string): Promise<number> {
     return drawn;
   });
 }
+
+/** Polls check until it holds (state the server writes after a socket event); throws naming what was awaited. */
+export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Waits until a charger has reported this many physical connectors (its boot's StatusNotifications are stored). */
+export async function connectorsReported(cpId: number, count: number): Promise<void> {
+  await eventually(async () => {
+    const res = await api('GET', `/api/cp_connectors?cp_id=${cpId}&size=10`);
+    return res.dataset.content.length >= count;
+  }, `the connectors of charger ${cpId}`, 15_000);
+}

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { getResource } from '@ev/core';
 import { SimulatedCharger } from '@ev/simulator';
-import { adminPassword, api, baseUrl, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { adminPassword, api, baseUrl, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 const OPERATOR = { username: 'site-operator', password: 'operator-pass-1' };
 
@@ -17,15 +17,6 @@ async function createOperator(): Promise<void> {
     name: 'Site Operator', username: OPERATOR.username, password: OPERATOR.password, confirm_password: OPERATOR.password,
     role_id: role.data.id, cp_loc_flag: 1,
   });
-}
-
-/** Retries a check until it holds or 10 s pass. */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** The data rows of the table on the page, each as its cells' text. */

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { adminPassword, api, baseUrl, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { adminPassword, api, baseUrl, connectorsReported, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 /** antd writes a space between two CJK characters of a button ('確 定'). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
@@ -47,13 +47,7 @@ describe('charger remote actions in a real browser', () => {
     });
     await sim.start();
     // The boot's StatusNotifications are stored: both connectors are listed.
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const res = await api('GET', `/api/cp_connectors?cp_id=${cpId}&size=10`);
-      if (res.dataset.content.filter((c: { connector_id: number }) => c.connector_id > 0).length === 2) break;
-      if (Date.now() > deadline) throw new Error('the simulated charger did not report its connectors');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await connectorsReported(cpId, 2);
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await signIn(page);
@@ -145,11 +139,7 @@ describe('charger remote actions in a real browser', () => {
 
   it('shows the buttons and a refusal in Traditional Chinese', async () => {
     // Back from the reset: connected again.
-    const deadline = Date.now() + 20_000;
-    while (!(await api('GET', `/api/cps/${cpId}`)).online_flag) {
-      if (Date.now() > deadline) throw new Error('the charger did not come back after the reset');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await eventually(async () => (await api('GET', `/api/cps/${cpId}`)).online_flag === 1, 'the charger back after the reset', 20_000);
     await useLanguage(page, 'zh-TW');
     await page.getByRole('tab', { name: '遠端操作' }).click();
     await statusOf(page, 1).filter({ hasText: '可用' }).waitFor({ timeout: 15_000 });

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { adminPassword, api, baseUrl, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { adminPassword, api, baseUrl, connectorsReported, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 /** antd writes a space between two CJK characters of a button ('刪 除'). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
@@ -36,13 +36,7 @@ describe('charger configuration in a real browser', () => {
       url: `${baseUrl.replace(/^http/, 'ws')}/ocpp`, cpNo: 'E2E-CONFIG', password: 'config-pass-1', connectors: 1, maxCurrentA: 16,
     });
     await sim.start();
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const res = await api('GET', `/api/cp_connectors?cp_id=${cpId}&size=10`);
-      if (res.dataset.content.some((c: { connector_id: number }) => c.connector_id > 0)) break;
-      if (Date.now() > deadline) throw new Error('the simulated charger did not report its connectors');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await connectorsReported(cpId, 1);
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await signIn(page);
