@@ -30,15 +30,9 @@ import WebSocket from 'ws';
 import { TcpProxy } from '../packages/server/src/testing/tcp-proxy.ts';
 import { checkDurability, startChargingLoad, type ChargingLoad } from '../packages/server/src/testing/charging-load.ts';
 import { RawCharger } from './ocpp-raw-charger.ts';
+import { numberOption, option } from './args.ts';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const only = (() => {
-  const i = process.argv.indexOf('--only');
-  return i > 0 ? process.argv[i + 1] : undefined;
-})();
+const only = option('only');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // As the server reads them (db/client.ts): checkDurability compares end_meter (bigint) with a number.
 pg.types.setTypeParser(20, Number);
@@ -52,7 +46,7 @@ async function serve(): Promise<void> {
   else delete process.env.TEST_DATABASE_URL;
   const { startTestServer } = await import('../packages/server/src/testing/server.ts');
   const { addCard } = await import('../packages/server/src/testing/ocpp-support.ts');
-  const proxyPort = arg('proxy-port', 0);
+  const proxyPort = numberOption('proxy-port', 0);
   const via = (url: string) => Object.assign(new URL(url), { hostname: '127.0.0.1', port: String(proxyPort) }).toString();
   // Production database bounds (pool 10, statement 5 s, lock 2 s, connect 3 s), not the tests' short ones.
   const s = await startTestServer({ logLevel: 'warn' }, proxyPort ? via : undefined);
@@ -137,13 +131,13 @@ async function drive(): Promise<void> {
     if (pgUrl) await faults(pgUrl);
     else console.log('database faults: need PostgreSQL (set BENCH_DATABASE_URL); skipped, flood only (PGlite)');
   }
-  if (only !== 'faults') for (const w of process.argv.includes('--window') ? [arg('window', 20)] : [0, 20]) await flood(w);
+  if (only !== 'faults') for (const w of process.argv.includes('--window') ? [numberOption('window', 20)] : [0, 20]) await flood(w);
   clearTimeout(watchdog);
 }
 
 async function faults(pgUrl: string): Promise<void> {
-  const n = arg('chargers', 200);
-  const meterMs = arg('meter-ms', 500);
+  const n = numberOption('chargers', 200);
+  const meterMs = numberOption('meter-ms', 500);
   const cpNos = Array.from({ length: n }, (_, i) => `F${String(i + 1).padStart(4, '0')}`);
   const target = new URL(pgUrl);
   const proxy = await new TcpProxy(target.hostname, Number(target.port || 5432)).listen();
@@ -243,10 +237,10 @@ function pollReadyz(baseUrl: string): { stop(): Promise<{ at: number; status: nu
 
 /** window: malformed frames a flood connection may have unanswered (0: written without waiting). */
 async function flood(window: number): Promise<void> {
-  const nHealthy = arg('healthy', 50);
-  const nFlood = arg('flooders', 50);
-  const frames = arg('frames', 20000);
-  const floodS = arg('flood-s', 35);
+  const nHealthy = numberOption('healthy', 50);
+  const nFlood = numberOption('flooders', 50);
+  const frames = numberOption('frames', 20000);
+  const floodS = numberOption('flood-s', 35);
   const healthyNos = Array.from({ length: nHealthy }, (_, i) => `H${String(i + 1).padStart(3, '0')}`);
   const floodNos = Array.from({ length: nFlood }, (_, i) => `X${String(i + 1).padStart(3, '0')}`);
   const server = await startServer([...healthyNos, ...floodNos]);

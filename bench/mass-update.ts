@@ -11,13 +11,10 @@
  * a random port over a fresh database, a new database on the PostgreSQL server dropped at the end).
  */
 import { cpus, totalmem } from 'node:os';
+import { numberOption } from './args.ts';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const chargers = arg('chargers', 1000);
-const runs = arg('runs', 3);
+const chargers = numberOption('chargers', 1000);
+const runs = numberOption('runs', 3);
 delete process.env.TEST_DATABASE_URL;
 if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const label = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';

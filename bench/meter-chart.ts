@@ -20,6 +20,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { option } from './args.ts';
 
 /** Unix seconds: the month seeded is 2025-07-01 .. 2025-07-31 (UTC). */
 const MONTH_START = Date.UTC(2025, 6, 1) / 1000;
@@ -91,17 +92,10 @@ async function serve() {
   send({ type: 'ready', baseUrl: s.baseUrl, token, cpId, version: `${s.db.kind === 'postgres' ? '' : 'in memory, '}PostgreSQL ${version}`, seedMs, tableMB: Number(mb) });
 }
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  if (i < 0) return undefined;
-  const next = process.argv[i + 1];
-  return next && !next.startsWith('--') ? next : '';
-}
-
 async function drive() {
-  const rows = Number(arg('--rows') || 250_000);
-  const requests = Number(arg('--requests') || 50);
-  const warmup = Number(arg('--warmup') || 5);
+  const rows = Number(option('rows') || 250_000);
+  const requests = Number(option('requests') || 50);
+  const warmup = Number(option('warmup') || 5);
   const env: NodeJS.ProcessEnv = { ...process.env, BENCH_ROWS: String(rows) };
   delete env.TEST_DATABASE_URL;
   if (process.env.BENCH_DATABASE_URL) env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
@@ -137,7 +131,7 @@ async function drive() {
       lines.push(line);
     }
     let plan = '';
-    if (arg('--explain') !== undefined) {
+    if (option('explain') !== undefined) {
       child.send({ cmd: 'explain', path: `/api/cps/${ready.cpId}/meter_chart?connector_id=1&from=${RANGES[0].from}&to=${RANGES[0].to}` });
       plan = ((await next('explained')) as Extract<FromChild, { type: 'explained' }>).text;
     }

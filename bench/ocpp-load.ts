@@ -21,21 +21,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { RawCharger } from './ocpp-raw-charger.ts';
+import { numberOption, option } from './args.ts';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const only = (() => {
-  const i = process.argv.indexOf('--only');
-  return i > 0 ? process.argv[i + 1] : undefined;
-})();
+const only = option('only');
 
 /* ---------------------------------------------------------------- server (child) */
 
 async function serve(): Promise<void> {
   const { startTestServer } = await import('../packages/server/src/testing/server.ts');
-  const n = arg('chargers', 15000);
+  const n = numberOption('chargers', 15000);
   const s = await startTestServer({ logLevel: 'error' });
   const [site] = await s.db.query(`INSERT INTO cp_locs (address) VALUES ('bench site') RETURNING loc_id`);
   await s.db.query(
@@ -73,10 +67,10 @@ async function serve(): Promise<void> {
 interface Stats { rss: number; heap: number; cpuMs: number; connections: number; online: number; requests: number; meterValues: number }
 
 async function drive(): Promise<void> {
-  const chargers = arg('chargers', 15000);
-  const hold = arg('hold', 30);
-  const meterChargers = arg('meter-chargers', 500);
-  const seconds = arg('seconds', 15);
+  const chargers = numberOption('chargers', 15000);
+  const hold = numberOption('hold', 30);
+  const meterChargers = numberOption('meter-chargers', 500);
+  const seconds = numberOption('seconds', 15);
   const env = { ...process.env };
   if (process.env.BENCH_DATABASE_URL) env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   else delete env.TEST_DATABASE_URL;

@@ -20,6 +20,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { option } from './args.ts';
 
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Unix seconds: the seeded year is 2025 (UTC), rows spread evenly over it in insertion order. */
@@ -166,21 +167,14 @@ interface Run {
   requests: number;
 }
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  if (i < 0) return undefined;
-  const next = process.argv[i + 1];
-  return next && !next.startsWith('--') ? next : '';
-}
-
 async function drive() {
-  const rows = Number(arg('--rows') || 1_000_000);
-  const requests = Number(arg('--requests') || 200);
-  const warmup = Number(arg('--warmup') || 20);
-  const only = arg('--only');
-  const pgFlag = arg('--pg');
+  const rows = Number(option('rows') || 1_000_000);
+  const requests = Number(option('requests') || 200);
+  const warmup = Number(option('warmup') || 20);
+  const only = option('only');
+  const pgFlag = option('pg');
   const pgUrl = process.env.BENCH_DATABASE_URL || (pgFlag !== undefined ? pgFlag || DEFAULT_PG : undefined) || (only === 'pg' ? DEFAULT_PG : undefined);
-  const explain = arg('--explain') !== undefined;
+  const explain = option('explain') !== undefined;
 
   const targets: { label: string; dbBase?: string }[] = [];
   if (only !== 'pg') targets.push({ label: 'PGlite' });
