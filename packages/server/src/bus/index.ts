@@ -9,8 +9,26 @@ export interface ResourceChange {
   changed: string[];
 }
 
+/** A charger-initiated OCPP message, published after its rows committed and before it is answered. */
+export interface ChargerMessage {
+  cpId: number;
+  locId: number;
+  action: string;
+  params: any;
+  response: Record<string, unknown>;
+}
+
+/** A charger's connection opened or closed on this node. */
+export interface ChargerPresence {
+  cpId: number;
+  locId: number;
+  online: boolean;
+}
+
 interface BusEvents {
   resourceChanged: [ResourceChange];
+  chargerMessage: [ChargerMessage];
+  chargerPresence: [ChargerPresence];
 }
 
 /**

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RPCServer } from 'ocpp-rpc';
 import type RpcServerClient from 'ocpp-rpc/lib/server-client';
 import { verifyPassword } from '../crypto/passwords.ts';
+import type { Bus } from '../bus/index.ts';
 import type { Database } from '../db/client.ts';
 import { RemoteStarts } from './authorization.ts';
 import { BatchWriter } from './batch-writer.ts';
@@ -55,6 +56,7 @@ export class CentralSystem {
   constructor(
     readonly db: Database,
     readonly log: FastifyBaseLogger,
+    readonly bus: Bus,
   ) {
     this.writer = new BatchWriter(db);
     this.malformedLog = new SummarisedLog(log, 'warn', 'OCPP malformed message from charger');
@@ -172,6 +174,7 @@ export class CentralSystem {
     }
     this.log.info({ cpNo: charger.cpNo, ip: client.handshake.remoteAddress }, 'OCPP charger connected');
     void this.writeState(charger.cpId, true);
+    this.bus.emit('chargerPresence', { cpId: charger.cpId, locId: charger.locId, online: true });
 
     registerHandlers(this, conn);
     client.on('badMessage', ({ error }: { error: Error }) => this.malformed(conn, error.message));
@@ -183,6 +186,7 @@ export class CentralSystem {
       this.byId.delete(charger.cpId);
       this.log.info({ cpNo: charger.cpNo, code, reason }, 'OCPP charger disconnected');
       void this.writeState(charger.cpId, false);
+      this.bus.emit('chargerPresence', { cpId: charger.cpId, locId: charger.locId, online: false });
     });
   }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from '../bus/index.ts';
 import type { Database } from '../db/client.ts';
 import type { RemoteStarts } from './authorization.ts';
 import type { MeterRow, RequestRow, SessionProgress, WriteSet } from './batch-writer.ts';
@@ -15,6 +16,7 @@ export interface HandlerHost {
   readonly log: FastifyBaseLogger;
   readonly failureLog: SummarisedLog;
   readonly remoteStarts: RemoteStarts;
+  readonly bus: Bus;
 }
 
 /**

@@ -93,6 +93,9 @@ const HANDLERS: Record<string, MessageHandler> = {
   FirmwareStatusNotification: notification,
 };
 
+/** request_type id → action name, for the bus. */
+const ACTION_OF: Record<number, string> = Object.fromEntries(OCPP_REQUEST_TYPES.map((t) => [t.id, t.action]));
+
 /** The charger-initiated actions the central system handles. */
 export const CHARGER_ACTIONS: readonly string[] = Object.keys(HANDLERS);
 
@@ -169,6 +172,14 @@ async function handle(
       progress: out.progress,
       touched: conn.touchDue() ? [charger.cpId] : undefined,
     });
+    // Load management and the live screens react to what is now committed; a listener's fault is its own.
+    if (cs.bus.listenerCount('chargerMessage')) {
+      try {
+        cs.bus.emit('chargerMessage', { cpId: charger.cpId, locId: charger.locId, action: ACTION_OF[type], params, response: out.response });
+      } catch (err) {
+        cs.log.error({ err, cpNo: charger.cpNo }, 'chargerMessage listener failed');
+      }
+    }
     return out.response;
   } catch (err: any) {
     if (err?.rpcErrorCode) throw err;
