@@ -1,3 +1,4 @@
 export * from './platform.ts';
 export * from './sites.ts';
 export * from './ocpp.ts';
+export * from './lms.ts';
