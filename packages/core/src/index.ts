@@ -10,3 +10,4 @@ export * from './menu.ts';
 export * from './i18n/index.ts';
 export * from './ocpp.ts';
 export * from './cp-config.ts';
+export * from './lms-status.ts';
