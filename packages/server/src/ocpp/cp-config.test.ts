@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { createPrivilege, editPrivilege, P } from '@ev/core';
-import { hashPassword } from '../crypto/passwords.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
+import { userWith } from '../testing/users.ts';
 import { addCharger, addSite, BOOT, connectCharger } from '../testing/ocpp-support.ts';
 
 /** The charger configuration calls of spec part 1 §7 (cpConfig, fwVerConfig). */
@@ -53,19 +53,6 @@ describe('charger configurations', () => {
   };
   const withValue = (json: any, name: string, value: unknown) => JSON.stringify({ ...json, [name]: { ...json[name], Value: value } });
 
-  async function userWith(name: string, privileges: string[], sites: number[] | 'all'): Promise<string> {
-    const [role] = await s.db.query(`INSERT INTO roles (role, name_chi, level) VALUES ($1, $1, 5) RETURNING id`, [name]);
-    await s.db.query(
-      `INSERT INTO role_privileges (role_id, privilege_id) SELECT $1, id FROM privileges WHERE name = ANY($2::text[])`,
-      [role.id, privileges],
-    );
-    const [user] = await s.db.query(
-      `INSERT INTO users (name, role_id, username, password_hash, cp_loc_flag) VALUES ($1, $2, $1, $3, $4) RETURNING id`,
-      [name, role.id, await hashPassword(`${name}-password`), sites === 'all' ? 1 : 0],
-    );
-    for (const loc of sites === 'all' ? [] : sites) await s.db.query(`INSERT INTO user_sites (user_id, loc_id) VALUES ($1, $2)`, [user.id, loc]);
-    return s.login(name, `${name}-password`);
-  }
 
   it('lists the firmware templates, with the §5 defaults added', async () => {
     const res = await api('GET', '/api/cps/fwVerConfig');
@@ -151,8 +138,8 @@ describe('charger configurations', () => {
   });
 
   it('Admin settings: only with READ_CP_CONFIG_ADMIN; Everyone settings: by any editor', async () => {
-    const everyone = await userWith('cfg_everyone', [P.CP_CONFIG, createPrivilege('cp_config'), editPrivilege('cp_config')], [locId]);
-    const cfgAdmin = await userWith('cfg_admin', [P.CP_CONFIG, editPrivilege('cp_config'), P.CP_CONFIG_ADMIN], 'all');
+    const everyone = await userWith(s, 'cfg_everyone', [P.CP_CONFIG, createPrivilege('cp_config'), editPrivilege('cp_config')], [locId]);
+    const cfgAdmin = await userWith(s, 'cfg_admin', [P.CP_CONFIG, editPrivilege('cp_config'), P.CP_CONFIG_ADMIN], 'all');
     const [row] = await rows(cpId);
     const before = JSON.stringify(await rows(cpId));
     const put = (token: string, json: string) => api('PUT', `/api/cps/${cpId}/cpConfig`, { cp_config_id: row.cp_config_id, config_json: json }, token);
@@ -183,8 +170,8 @@ describe('charger configurations', () => {
   });
 
   it('needs READ_CP_CONFIG to read, CREATE/EDIT_CP_CONFIG to write, READ_DELETE to delete (403, nothing changed)', async () => {
-    const reader = await userWith('cfg_reader', [P.CP_CONFIG], 'all');
-    const none = await userWith('cfg_none', [], 'all');
+    const reader = await userWith(s, 'cfg_reader', [P.CP_CONFIG], 'all');
+    const none = await userWith(s, 'cfg_none', [], 'all');
     const [row] = await rows(cpId);
     const before = JSON.stringify(await rows(cpId));
     expect((await api('GET', `/api/cps/${cpId}/cpConfig`, undefined, none)).status).toBe(403);
@@ -195,13 +182,13 @@ describe('charger configurations', () => {
     expect((await api('PUT', `/api/cps/${cpId}/cpConfig`, { cp_config_id: row.cp_config_id, current: 1 }, reader)).status).toBe(403);
     expect((await api('DELETE', `/api/cps/${row.cp_config_id}/cpConfig`, undefined, reader)).status).toBe(403);
     // The editor without READ_DELETE.
-    const editor = await userWith('cfg_editor', [P.CP_CONFIG, editPrivilege('cp_config')], 'all');
+    const editor = await userWith(s, 'cfg_editor', [P.CP_CONFIG, editPrivilege('cp_config')], 'all');
     expect((await api('DELETE', `/api/cps/${row.cp_config_id}/cpConfig`, undefined, editor)).status).toBe(403);
     expect(JSON.stringify(await rows(cpId))).toBe(before);
   });
 
   it('keeps site-restricted users to their sites', async () => {
-    const elsewhere = await userWith('cfg_elsewhere', [P.CP_CONFIG, createPrivilege('cp_config'), editPrivilege('cp_config'), P.DELETE], [otherLoc]);
+    const elsewhere = await userWith(s, 'cfg_elsewhere', [P.CP_CONFIG, createPrivilege('cp_config'), editPrivilege('cp_config'), P.DELETE], [otherLoc]);
     const [row] = await rows(cpId);
     const before = JSON.stringify(await rows(cpId));
     const nf = { status: 'error', errorCode: 10001 };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { editPrivilege, MASS_UPDATE_NO_CONFIG, P } from '@ev/core';
-import { hashPassword } from '../crypto/passwords.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
+import { userWith } from '../testing/users.ts';
 import { addCharger, addSite, BOOT, connectCharger, eventually } from '../testing/ocpp-support.ts';
 
 /** POST /cp_locs/cp_mass_update and its job progress (spec part 1 §2, §5, §7, §8, §9). */
@@ -59,21 +59,11 @@ describe('charger configuration mass update', () => {
   const currents = () => s.db.query(`SELECT cp_id, config_json, last_sent, pending FROM cp_config WHERE current = 1 ORDER BY cp_id`);
   const snapshot = async () => JSON.stringify(await s.db.query(`SELECT * FROM cp_config ORDER BY cp_config_id`));
 
-  async function userWith(name: string, privileges: string[], sites: number[] | 'all'): Promise<string> {
-    const [role] = await s.db.query(`INSERT INTO roles (role, name_chi, level) VALUES ($1, $1, 5) RETURNING id`, [name]);
-    await s.db.query(`INSERT INTO role_privileges (role_id, privilege_id) SELECT $1, id FROM privileges WHERE name = ANY($2::text[])`, [role.id, privileges]);
-    const [user] = await s.db.query(
-      `INSERT INTO users (name, role_id, username, password_hash, cp_loc_flag) VALUES ($1, $2, $1, $3, $4) RETURNING id`,
-      [name, role.id, await hashPassword(`${name}-password`), sites === 'all' ? 1 : 0],
-    );
-    for (const loc of sites === 'all' ? [] : sites) await s.db.query(`INSERT INTO user_sites (user_id, loc_id) VALUES ($1, $2)`, [user.id, loc]);
-    return s.login(name, `${name}-password`);
-  }
 
   it('needs READ_CP_CONFIG and EDIT_CP_CONFIG (403, nothing changed)', async () => {
     const before = await snapshot();
-    const reader = await userWith('mu_reader', [P.CP_CONFIG], 'all');
-    const editorOnly = await userWith('mu_edit_only', [editPrivilege('cp_config')], 'all');
+    const reader = await userWith(s, 'mu_reader', [P.CP_CONFIG], 'all');
+    const editorOnly = await userWith(s, 'mu_edit_only', [editPrivilege('cp_config')], 'all');
     for (const token of [reader, editorOnly]) {
       expect((await api('POST', '/api/cp_locs/cp_mass_update', { cpIds: [online] }, token)).status).toBe(403);
       expect((await api('POST', '/api/cp_locs/cp_mass_update', { cpIds: [online], commonConfigJson: { Window: 'Shrink' } }, token)).status).toBe(403);
@@ -83,7 +73,7 @@ describe('charger configuration mass update', () => {
 
   it('refuses chargers outside the user\'s sites, nothing changed', async () => {
     const before = await snapshot();
-    const local = await userWith('mu_local', [P.CP_CONFIG, editPrivilege('cp_config')], [locId]);
+    const local = await userWith(s, 'mu_local', [P.CP_CONFIG, editPrivilege('cp_config')], [locId]);
     expect((await api('POST', '/api/cp_locs/cp_mass_update', { cpIds: [online] }, local)).body).toEqual({ status: 'success' });
     expect((await api('POST', '/api/cp_locs/cp_mass_update', { cpIds: [online, elsewhere] }, local)).status).toBe(404);
     const res = await api('POST', '/api/cp_locs/cp_mass_update', { cpIds: [online, elsewhere], commonConfigJson: { Window: 'Shrink' } }, local);
@@ -117,7 +107,7 @@ describe('charger configuration mass update', () => {
     expect((await bad('{not json')).fields).toEqual({ commonConfigJson: 'invalid' });
     expect((await bad({})).fields).toEqual({ commonConfigJson: 'required' });
     // An Admin setting without READ_CP_CONFIG_ADMIN; a Yes/No setting that is on cannot be turned off.
-    const editor = await userWith('mu_editor', [P.CP_CONFIG, editPrivilege('cp_config')], 'all');
+    const editor = await userWith(s, 'mu_editor', [P.CP_CONFIG, editPrivilege('cp_config')], 'all');
     expect((await bad({ 'Network Timeout (ms)': 6000 }, editor)).fields).toEqual({ 'Network Timeout (ms)': 'not_permitted' });
     expect((await bad({ 'Custom Fields': 'No' })).fields).toEqual({ 'Custom Fields': 'not_editable' });
     expect(await snapshot()).toBe(before);
@@ -170,7 +160,7 @@ describe('charger configuration mass update', () => {
     expect(off.last_sent).toMatchObject({ 'Time Zone': 'Offline', Clock: 'Offline' });
     expect(off.pending).toBe(1);
     // Another user does not see the job.
-    const other = await userWith('mu_other', [P.CP_CONFIG, editPrivilege('cp_config')], 'all');
+    const other = await userWith(s, 'mu_other', [P.CP_CONFIG, editPrivilege('cp_config')], 'all');
     expect((await api('GET', `/api/cp_locs/cp_mass_update/${res.body.jobId}`, undefined, other)).status).toBe(404);
     expect((await api('GET', `/api/cp_locs/cp_mass_update/nope`)).status).toBe(404);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../crypto/passwords.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
+import { userWith } from '../testing/users.ts';
 import { addCharger, addSite } from '../testing/ocpp-support.ts';
 import { chartStep } from './meter-chart.ts';
 
@@ -19,16 +19,6 @@ describe('meter chart', () => {
       [cpId, connectorId, from + offset, wh, v, a],
     );
 
-  async function userWith(username: string, privileges: string[], sites: number[]): Promise<string> {
-    const [role] = await s.db.query(`INSERT INTO roles (role, name_chi, level) VALUES ($1, $1, 5) RETURNING id`, [`role-${username}`]);
-    await s.db.query(`INSERT INTO role_privileges (role_id, privilege_id) SELECT $1, id FROM privileges WHERE name = ANY($2::text[])`, [role.id, privileges]);
-    const [user] = await s.db.query(
-      `INSERT INTO users (name, role_id, username, password_hash, cp_loc_flag) VALUES ($1, $2, $1, $3, 0) RETURNING id`,
-      [username, role.id, await hashPassword(`${username}-password`)],
-    );
-    for (const site of sites) await s.db.query(`INSERT INTO user_sites (user_id, loc_id) VALUES ($1, $2)`, [user.id, site]);
-    return s.login(username, `${username}-password`);
-  }
 
   beforeAll(async () => {
     s = await startTestServer();
@@ -96,11 +86,11 @@ describe('meter chart', () => {
     const other = await addSite(s.db);
     const q = `connector_id=1&from=${from}&to=${from + 86_400}`;
     expect((await chart(q, '')).status).toBe(401);
-    const noRead = await userWith('noread', ['READ_CP_LOCS'], [locId]);
+    const noRead = await userWith(s, 'noread', ['READ_CP_LOCS'], [locId]);
     expect((await chart(q, noRead)).status).toBe(403);
-    const elsewhere = await userWith('elsewhere', ['READ_CPS'], [other]);
+    const elsewhere = await userWith(s, 'elsewhere', ['READ_CPS'], [other]);
     expect((await chart(q, elsewhere)).body).toEqual({ status: 'error', errorCode: 10001 });
-    const local = await userWith('local', ['READ_CPS'], [locId]);
+    const local = await userWith(s, 'local', ['READ_CPS'], [locId]);
     expect((await chart(q, local)).body.data.points).toHaveLength(3);
     expect((await chart(q, admin, 999_999)).body).toEqual({ status: 'error', errorCode: 10001 });
     const gone = await addCharger(s.db, 'CP-GONE', { locId });

@@ -1,20 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPrivilege, RESOURCES } from '@ev/core';
 import { startTestServer, type TestServer } from '../testing/server.ts';
-
-/** Creates a role holding exactly these privileges, and a user of it; answers the user's token. */
-async function userWith(s: TestServer, adminToken: string, name: string, privileges: string[], sites?: number[]): Promise<string> {
-  const role = await s.api('POST', '/api/roles', { token: adminToken, body: { role: name, name_chi: name, level: 10 } });
-  expect(role.status).toBe(200);
-  expect((await s.api('PUT', `/api/rnp/${role.body.data.id}`, { token: adminToken, body: { privileges } })).status).toBe(200);
-  const password = 'secret-pass-1';
-  const user = await s.api('POST', '/api/users', {
-    token: adminToken,
-    body: { name, username: name, password, confirm_password: password, role_id: role.body.data.id, cp_loc_flag: sites ? 0 : 1, loc_id: sites ?? [] },
-  });
-  expect(user.status).toBe(200);
-  return s.login(name, password);
-}
+import { userWith } from '../testing/users.ts';
 
 const tableCounts = async (s: TestServer) => {
   const tables = [...new Set(Object.values(RESOURCES).map((d) => d.table))];
@@ -45,7 +32,7 @@ describe('permissions on every engine route', () => {
   afterAll(() => s.close());
 
   it('refuses every action on every resource to a user without privileges, and changes nothing', async () => {
-    const nobody = await userWith(s, admin, 'nobody', []);
+    const nobody = await userWith(s, 'nobody', []);
     const before = await tableCounts(s);
     for (const def of Object.values(RESOURCES)) {
       const [row] = await s.db.query(`SELECT "${def.idField}" AS id FROM "${def.table}" ORDER BY 1 LIMIT 1`);
@@ -82,7 +69,7 @@ describe('permissions on every engine route', () => {
   });
 
   it('grants exactly what the privileges say: read without create, edit or delete', async () => {
-    const reader = await userWith(s, admin, 'reader', [readPrivilege('cp_locs')]);
+    const reader = await userWith(s, 'reader', [readPrivilege('cp_locs')]);
     expect((await s.api('GET', '/api/cp_locs', { token: reader })).status).toBe(200);
     expect((await s.api('GET', `/api/cp_locs/${siteA}`, { token: reader })).status).toBe(200);
     expect((await s.api('POST', '/api/cp_locs', { token: reader, body: { address: 'New' } })).status).toBe(403);
@@ -90,7 +77,7 @@ describe('permissions on every engine route', () => {
     expect((await s.api('DELETE', `/api/cp_locs/${siteA}`, { token: reader })).status).toBe(403);
     expect((await s.api('GET', '/api/cps', { token: reader })).status).toBe(403);
 
-    const editor = await userWith(s, admin, 'editor', ['READ_CP_POW', 'EDIT_CP_POW']);
+    const editor = await userWith(s, 'editor', ['READ_CP_POW', 'EDIT_CP_POW']);
     const [pow] = await s.db.query(`SELECT power_meter_type_id AS id FROM cp_pow LIMIT 1`);
     expect((await s.api('PUT', `/api/cp_pow/${pow.id}`, { token: editor, body: { factor: 2 } })).status).toBe(200);
     // Delete needs READ_DELETE on top of EDIT_.
@@ -98,7 +85,7 @@ describe('permissions on every engine route', () => {
   });
 
   it('strips fields the user may not read and refuses them in writes', async () => {
-    const noType = await userWith(s, admin, 'notype', ['READ_CPS', 'EDIT_CPS']);
+    const noType = await userWith(s, 'notype', ['READ_CPS', 'EDIT_CPS']);
     const row = await s.api('GET', `/api/cps/${cpA}`, { token: noType });
     expect(row.status).toBe(200);
     expect(row.body).not.toHaveProperty('charger_type');
@@ -114,7 +101,7 @@ describe('permissions on every engine route', () => {
   });
 
   it('keeps a site-restricted user to their sites in lists, records, writes, options and exports', async () => {
-    const local = await userWith(s, admin, 'local', ['READ_CPS', 'EDIT_CPS', 'CREATE_CPS', 'READ_CP_LOCS', 'READ_CP_ZONES', 'CREATE_AUTH_CARD', 'EDIT_AUTH_CARD', 'READ_AUTH_CARD'], [siteA]);
+    const local = await userWith(s, 'local', ['READ_CPS', 'EDIT_CPS', 'CREATE_CPS', 'READ_CP_LOCS', 'READ_CP_ZONES', 'CREATE_AUTH_CARD', 'EDIT_AUTH_CARD', 'READ_AUTH_CARD'], [siteA]);
     const cps = await s.api('GET', '/api/cps', { token: local });
     expect(cps.body.dataset.content.map((r: any) => r.cp_no)).toEqual(['PA-1']);
     const locs = await s.api('GET', '/api/cp_locs', { token: local });
@@ -144,13 +131,13 @@ describe('permissions on every engine route', () => {
   });
 
   it('limits the privileges menu to the super_admin role', async () => {
-    const almost = await userWith(s, admin, 'almost', ['READ_PRIVILEGES']);
+    const almost = await userWith(s, 'almost', ['READ_PRIVILEGES']);
     expect((await s.api('GET', '/api/privileges', { token: almost })).status).toBe(403);
     expect((await s.api('GET', '/api/privileges', { token: admin })).status).toBe(200);
   });
 
   it('lets nobody grant a privilege they do not hold, and keeps super_admin whole', async () => {
-    const granter = await userWith(s, admin, 'granter', ['READ_RNP', 'EDIT_RNP', 'READ_CPS']);
+    const granter = await userWith(s, 'granter', ['READ_RNP', 'EDIT_RNP', 'READ_CPS']);
     const role = await s.api('POST', '/api/roles', { token: admin, body: { role: 'target', name_chi: 't', level: 5 } });
     const target = role.body.data.id;
     expect((await s.api('PUT', `/api/rnp/${target}`, { token: granter, body: { privileges: ['READ_CPS'] } })).status).toBe(200);
@@ -163,14 +150,14 @@ describe('permissions on every engine route', () => {
   });
 
   it('ends the sessions of a user who is deactivated or gets a new password, and refuses self-deletion', async () => {
-    const victim = await userWith(s, admin, 'victim', ['READ_CPS']);
+    const victim = await userWith(s, 'victim', ['READ_CPS']);
     const [{ id }] = await s.db.query(`SELECT id FROM users WHERE username = 'victim'`);
     expect((await s.api('POST', '/api/me', { token: victim })).status).toBe(200);
     await s.api('PUT', `/api/users/${id}`, { token: admin, body: { active: 0 } });
     expect((await s.api('POST', '/api/me', { token: victim })).status).toBe(401);
-    expect((await s.api('POST', '/api/login', { body: { username: 'victim', password: 'secret-pass-1' } })).status).toBe(400);
+    expect((await s.api('POST', '/api/login', { body: { username: 'victim', password: 'victim-password' } })).status).toBe(400);
     await s.api('PUT', `/api/users/${id}`, { token: admin, body: { active: 1 } });
-    const again = await s.login('victim', 'secret-pass-1');
+    const again = await s.login('victim', 'victim-password');
     const changed = await s.api('PUT', '/api/user_profile', { token: again, body: { password: 'new-pass-123', confirm_password: 'new-pass-123' } });
     expect(changed.status).toBe(200);
     expect((await s.api('POST', '/api/me', { token: again })).status).toBe(401);
