@@ -3,15 +3,18 @@
  * The allocator (allocator.ts) is a pure function of this; the runtime (runtime.ts) builds the
  * input from the database and the chargers' messages and turns the output into charging profiles.
  */
-export type LmsMode = 'QUEUEING' | 'DISTRIBUTION' | 'MIXED';
+import type { LmsMode } from '@ev/core';
 
-export const LMS_MODES: readonly LmsMode[] = ['QUEUEING', 'DISTRIBUTION', 'MIXED'];
+export type { LmsMode };
 
 export interface ZoneLimits {
   zoneId: number;
   /** What the zone may draw in all: zone_max_available_current, never above max_physical_current_limit. */
   maxAvailable: number;
-  /** Each charger's bounds in this zone (zone_lms_profiles). In QUEUEING min equals max. */
+  /**
+   * Each charger's bounds in this zone (zone_lms_profiles). In QUEUEING min equals max; the
+   * allocator then takes each charger's own max as its min (a 16 A charger in a 32 A zone gets 16 A).
+   */
   minPerCharger: number;
   maxPerCharger: number;
 }
@@ -44,8 +47,8 @@ export interface SiteLoad {
 
 export type Allocation =
   | { cpId: number; state: 'charging'; current: number }
-  /** position: 1 = next to start, per zone. */
+  /** position: 1 = next to start, per zone; chargers that can never charge (max below min) come last. */
   | { cpId: number; state: 'queueing'; position: number }
-  /** Wants nothing (no car), or uncontrolled: no limit of ours applies beyond the safe default. */
+  /** Wants nothing (no car), or its zone is not in `zones` (not managed): no limit of ours applies beyond the safe default. */
   | { cpId: number; state: 'idle' }
   | { cpId: number; state: 'uncontrolled'; counted: number };
