@@ -10,4 +10,6 @@ export * from './menu.ts';
 export * from './i18n/index.ts';
 export * from './ocpp.ts';
 export * from './cp-config.ts';
+export * from './lms.ts';
 export * from './lms-status.ts';
+export * from './dashboards.ts';

@@ -1,4 +1,5 @@
 import type { Lang } from './i18n/types.ts';
+import { LMS_MODES } from './lms.ts';
 import { OCPP_REQUEST_TYPES, STOP_REASONS, type StopReason } from './ocpp.ts';
 import type { Pair } from './resources/labels.ts';
 
@@ -119,6 +120,11 @@ export const STATIC_OPTIONS: Record<string, StaticOption[]> = {
     Inoperative: ['Inoperative', '停止運作'],
   }),
   request_types: REQUEST_TYPE_OPTIONS,
+  lms_mode: labelled(LMS_MODES, {
+    QUEUEING: ['Queueing', '排隊'],
+    DISTRIBUTION: ['Distribution', '分配'],
+    MIXED: ['Mixed', '混合'],
+  }),
   stop_reason: labelled<StopReason>(STOP_REASONS, {
     EmergencyStop: ['Emergency stop', '緊急停止'],
     EVDisconnected: ['Vehicle disconnected', '電動車已斷開'],

@@ -7,10 +7,13 @@ import { authRoutes } from './auth/routes.ts';
 import { resolveToken } from './auth/session.ts';
 import { HttpError, unauthorized } from './http/errors.ts';
 import { resourceRoutes } from './resources/routes.ts';
+import { lmsProfileRoutes } from './lms/profiles.ts';
 import { ocppServer } from './ocpp/setup.ts';
+import { loadManagement } from './lms/setup.ts';
 import { Bus } from './bus/index.ts';
 import { isDatabaseUnavailable } from './db/faults.ts';
 import { DATABASE_UNAVAILABLE, healthRoutes } from './http/health.ts';
+import { dashboardRoutes } from './dashboards/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,13 +74,19 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/')) return reply.status(404).send({ message: 'This page does not exist' });
     if (req.url.startsWith(config.portalPath) && existsSync(config.portalDir)) return reply.sendFile('index.html');
+    // The portal's home without its trailing slash (/portal): where the router leaves the address bar after sign-in.
+    const path = req.url.split('?')[0];
+    if (config.portalPath !== '/' && path === config.portalPath.slice(0, -1)) return reply.redirect(config.portalPath + req.url.slice(path.length));
     return reply.status(404).send({ message: 'This page does not exist' });
   });
 
   healthRoutes(app);
   authRoutes(app);
   resourceRoutes(app);
+  lmsProfileRoutes(app);
   ocppServer(app);
+  loadManagement(app);
+  dashboardRoutes(app);
 
   if (existsSync(config.portalDir)) {
     // wildcard: files of a newer build are served without a restart; unknown paths fall back to index.html above.

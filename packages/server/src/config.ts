@@ -24,6 +24,8 @@ export interface Config {
   redisUrl?: string;
   /** Where GetDiagnostics asks chargers to upload their files when the portal names no location. */
   diagnosticsUrl: string;
+  /** How often the LMS dashboard asks for the whole picture (ms; spec §9: 5000 when 500 or less). */
+  lmsStatusIntervalMs: number;
 }
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -48,5 +50,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalPath: `/${(env.VITE_BASE_PATH ?? '/portal/').replace(/^\/+|\/+$/g, '')}/`.replace('//', '/'),
     redisUrl: env.REDIS_URL || undefined,
     diagnosticsUrl: env.DIAGNOSTICS_URL || 'ftp://localhost/diagnostics/',
+    lmsStatusIntervalMs: Number(env.LMS_STATUS_INTERVAL_MS ?? 5000),
   };
 }

@@ -8,7 +8,19 @@ import { runFleet } from '@ev/simulator';
 import type { Sql } from './db/client.ts';
 import { startServer } from './start.ts';
 
-const SITES = [
+interface DemoSite {
+  address: string;
+  address_chi: string;
+  address_chs: string;
+  gps: [number, number];
+  zone: string;
+  limitA: number;
+  chargers: number;
+  /** Load management: more chargers than the zone can feed at full speed, so it queues or shares. */
+  lms?: { mode: 'QUEUEING' | 'DISTRIBUTION' | 'MIXED'; zoneA: number; minA: number; maxA: number };
+}
+
+const SITES: DemoSite[] = [
   {
     address: 'Harbour View Car Park, 1 Harbour Road, Wan Chai, Hong Kong',
     address_chi: '香港灣仔港灣道1號海景停車場',
@@ -27,11 +39,50 @@ const SITES = [
     limitA: 125,
     chargers: 4,
   },
+  {
+    address: 'Kowloon Bay Depot, 9 Sheung Yee Road, Kowloon Bay',
+    address_chi: '九龍灣常怡道9號車廠',
+    address_chs: '九龙湾常怡道9号车厂',
+    gps: [22.3230, 114.2100],
+    zone: 'G/F 車位',
+    limitA: 63,
+    chargers: 6,
+    lms: { mode: 'QUEUEING', zoneA: 48, minA: 16, maxA: 16 },
+  },
+  {
+    address: 'Cityplaza Car Park, 18 Taikoo Shing Road, Quarry Bay',
+    address_chi: '鰂魚涌太古城道18號太古城中心停車場',
+    address_chs: '鲗鱼涌太古城道18号太古城中心停车场',
+    gps: [22.2866, 114.2173],
+    zone: 'P2 充電區',
+    limitA: 80,
+    chargers: 6,
+    lms: { mode: 'DISTRIBUTION', zoneA: 60, minA: 8, maxA: 32 },
+  },
 ];
 const PREFIX = 'DEMO-';
 const ID_TAGS = ['DEMO0001', 'DEMO0002', 'DEMO0003', 'DEMO0004', 'DEMO0005'];
-/** Odd-numbered demo chargers have two connectors, even ones one. */
-const connectorsOf = (n: number) => (n % 2 === 1 ? 2 : 1);
+/** Demo chargers by number (1-based): odd ones have two connectors, even ones and load-managed ones one. */
+const CONNECTORS: number[] = SITES.flatMap((site) =>
+  Array.from({ length: site.chargers }, (_, i) => (site.lms ? 1 : (i + 1) % 2 === 1 ? 2 : 1)));
+const connectorsOf = (n: number) => CONNECTORS[n - 1];
+
+/** The site's load-management profile with its zone's entry, and LMS switched on. */
+async function addLoadManagement(sql: Sql, locId: number, zoneId: number, lms: NonNullable<DemoSite['lms']>): Promise<void> {
+  await sql.query(
+    `INSERT INTO lms_profiles (name, cp_loc, mode)
+     SELECT $2, $1, $3 WHERE NOT EXISTS (SELECT 1 FROM lms_profiles WHERE cp_loc = $1 AND deleted_at IS NULL)`,
+    [locId, `Demo ${lms.mode.toLowerCase()}`, lms.mode],
+  );
+  const [{ lms_profile_id }] = await sql.query<{ lms_profile_id: number }>(
+    `SELECT lms_profile_id FROM lms_profiles WHERE cp_loc = $1 AND deleted_at IS NULL ORDER BY lms_profile_id LIMIT 1`, [locId]);
+  await sql.query(
+    `INSERT INTO zone_lms_profiles (lms_profile_id, zone_id, zone_max_available_current, max_charging_current, min_charging_current)
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (lms_profile_id, zone_id) DO NOTHING`,
+    [lms_profile_id, zoneId, lms.zoneA, lms.maxA, lms.minA],
+  );
+  await sql.query(`UPDATE cp_locs SET lms_profile_id = $2, enable_lms = 1 WHERE loc_id = $1 AND lms_profile_id IS NULL`, [locId, lms_profile_id]);
+}
 
 /** Inserts what is missing of the demo data; returns the number of demo chargers. */
 async function insertDemoData(sql: Sql): Promise<number> {
@@ -52,6 +103,7 @@ async function insertDemoData(sql: Sql): Promise<number> {
     );
     const [{ zone_id }] = await sql.query<{ zone_id: number }>(
       `SELECT zone_id FROM cp_zones WHERE loc_id = $1 AND name_chi = $2 ORDER BY zone_id LIMIT 1`, [loc_id, site.zone]);
+    if (site.lms) await addLoadManagement(sql, loc_id, zone_id, site.lms);
     for (let i = 0; i < site.chargers; i++) {
       n++;
       const cpNo = `${PREFIX}${String(n).padStart(3, '0')}`;
@@ -96,7 +148,7 @@ const fleet = runFleet({
 });
 await fleet.ready;
 
-console.log(`\n  Demo: ${chargers} simulated chargers (${PREFIX}001…) are charging at 2 sites.`);
+console.log(`\n  Demo: ${chargers} simulated chargers (${PREFIX}001…) are charging at ${SITES.length} sites, ${SITES.filter((x) => x.lms).length} of them load-managed (see LMS Dashboard).`);
 console.log(`  Portal: ${portalUrl}`);
 if (seeded.generatedAdminPassword) {
   console.log(`  Sign in as "admin" with password: ${seeded.generatedAdminPassword} (printed once; stored only as a hash)`);

@@ -29,6 +29,7 @@ export const MESSAGES: Record<Lang, Catalog> = {
     site_has_chargers: 'This site still has charging points; move or delete them first.',
     zone_has_chargers: 'This zone still has charging points; they will be released from the zone.',
     role_in_use: 'Users still have this role; give them another role first.',
+    lms_profile_in_use: 'A site runs load management on this profile; give the site another profile or turn load management off first.',
     form: {
       required: 'Required to fill',
       already_taken: 'Already Used',
@@ -109,6 +110,7 @@ export const MESSAGES: Record<Lang, Catalog> = {
     site_has_chargers: '此地點仍有充電樁，請先移走或刪除。',
     zone_has_chargers: '此區域仍有充電樁，刪除後它們將不再屬於任何區域。',
     role_in_use: '仍有用戶使用此角色，請先為他們更換角色。',
+    lms_profile_in_use: '有充電站正以此設定檔進行負載管理，請先為該充電站更換設定檔或關閉負載管理。',
     form: {
       required: '必須填寫',
       already_taken: '已被使用',

@@ -1,5 +1,8 @@
 import type { Catalog, Lang } from './types.ts';
 import { CHARGER_UI } from './ui-charger.ts';
+import { DASHBOARD_UI } from './ui-dashboard.ts';
+import { LMS_LIVE_UI } from './ui-lms-live.ts';
+import { LMS_UI } from './ui-lms.ts';
 
 /** Screen texts of the portal shell and the generic screens; the charger screens' are in ui-charger.ts. */
 const SHELL_UI: Record<Lang, Catalog> = {
@@ -264,6 +267,6 @@ const SHELL_UI: Record<Lang, Catalog> = {
 
 /** Screen texts of the portal (owned by the web package's screens). Same keys in both languages. */
 export const UI: Record<Lang, Catalog> = {
-  en: { ...SHELL_UI.en, ...CHARGER_UI.en },
-  'zh-TW': { ...SHELL_UI['zh-TW'], ...CHARGER_UI['zh-TW'] },
+  en: { ...SHELL_UI.en, ...CHARGER_UI.en, ...LMS_UI.en, ...LMS_LIVE_UI.en, ...DASHBOARD_UI.en },
+  'zh-TW': { ...SHELL_UI['zh-TW'], ...CHARGER_UI['zh-TW'], ...LMS_UI['zh-TW'], ...LMS_LIVE_UI['zh-TW'], ...DASHBOARD_UI['zh-TW'] },
 };

@@ -1,6 +1,6 @@
 import { P } from '../privileges.ts';
 import type { ResourceDef } from '../resource.ts';
-import { boolCol, boolFld, dateCol, fld, floatCol, floatFld, idCol, intCol, intFld, textCol, textFld } from './build.ts';
+import { boolCol, boolFld, dateCol, fld, floatCol, floatFld, idCol, intCol, intFld, selectCol, selectFld, textCol, textFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
 const lms = { privileges: [P.LMS_PROFILE] };
@@ -59,7 +59,7 @@ export const cp_locs: ResourceDef = {
     intCol('postpaid_min_charge', { hiddenInList: true }),
     intCol('postpaid_max_charge', { hiddenInList: true }),
     intCol('postpaid_allowance_min', { hiddenInList: true }),
-    intCol('lms_profile_id', { ...lms, hiddenInList: true }),
+    selectCol('lms_profile_id', 'lms_profiles', { ...lms, hiddenInList: true }),
     boolCol('enable_lms', lms),
     textCol('external_loc_id', { hiddenInList: true }),
     textCol('mall_id', { hiddenInList: true }),
@@ -86,7 +86,8 @@ export const cp_locs: ResourceDef = {
     intFld('postpaid_min_charge', { min: 0 }),
     intFld('postpaid_max_charge', { min: 0 }),
     intFld('postpaid_allowance_min', { min: 0 }),
-    intFld('lms_profile_id', lms),
+    // Only a profile of this same site, required while enable_lms is 1 (checked in the hook).
+    selectFld('lms_profile_id', 'lms_profiles', lms),
     boolFld('enable_lms', { ...lms, default: 0 }),
     textFld('external_loc_id'),
     textFld('mall_id'),

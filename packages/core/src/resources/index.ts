@@ -9,6 +9,7 @@ import { cp_sessions_all } from './cp_sessions_all.ts';
 import { cp_zones } from './cp_zones.ts';
 import { cps } from './cps.ts';
 import { kmb_cp_sessions } from './kmb_cp_sessions.ts';
+import { lms_profiles } from './lms_profiles.ts';
 import { portal_action_log } from './portal_action_log.ts';
 import { privileges } from './privileges.ts';
 import { roles } from './roles.ts';
@@ -22,7 +23,7 @@ import { users } from './users.ts';
  * and its entry, and the resource is served, validated, labelled and shown.
  */
 export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
-  [auth_card, cp_connectors, cp_locs, cp_pow, cp_requests, cp_sessions, cp_sessions_all, cp_zones, cps, kmb_cp_sessions, portal_action_log, privileges, roles, user_log, user_profile, users].map((d) => [d.key, d]),
+  [auth_card, cp_connectors, cp_locs, cp_pow, cp_requests, cp_sessions, cp_sessions_all, cp_zones, cps, kmb_cp_sessions, lms_profiles, portal_action_log, privileges, roles, user_log, user_profile, users].map((d) => [d.key, d]),
 );
 
 export function getResource(key: string): ResourceDef | undefined {

@@ -14,6 +14,9 @@ const HomePage = lazy(() => import('../screens/HomePage.tsx'));
 const ProfilePage = lazy(() => import('../screens/ProfilePage.tsx'));
 const RnpPage = lazy(() => import('../screens/rnp/RnpPage.tsx'));
 const TesterPage = lazy(() => import('../screens/tester/TesterPage.tsx'));
+const LmsDashboardPage = lazy(() => import('../screens/lms/LmsDashboardPage.tsx'));
+const RealtimeLogPage = lazy(() => import('../screens/lms/RealtimeLogPage.tsx'));
+const QuickInfoPage = lazy(() => import('../screens/dashboard/QuickInfoPage.tsx'));
 const NotAvailablePage = lazy(() => import('../screens/NotAvailablePage.tsx'));
 const ResourceRoute = lazy(() => import('../resources/ResourceRoute.tsx'));
 
@@ -26,6 +29,9 @@ const customScreens: Record<CustomScreen, ReactNode> = {
   'test/cp_request': <TesterPage />,
   // The same screen with the simulator's message set; key remounts it so nothing carries over.
   'lms/cp_simulator': <TesterPage key="lms/cp_simulator" set="lms/cp_simulator" />,
+  'v2/quickinfo': <QuickInfoPage />,
+  'lms/dashboard': <LmsDashboardPage />,
+  'realtime/log': <RealtimeLogPage />,
 };
 
 /**

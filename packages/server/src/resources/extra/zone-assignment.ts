@@ -38,7 +38,7 @@ export function zoneAssignmentRoutes(app: FastifyInstance) {
     const user = requirePrivileges(req, editPrivilege('cp_zones'));
     const changes = parseBody(AssignBody, req.body);
     const zoneId = parseId(req.params.zone_id);
-    return app.db.tx(async (sql) => {
+    const result = await app.db.tx(async (sql) => {
       const zone = await zoneOf(sql, zoneId, user);
       const ids = changes.map((c) => c.cp_id);
       const chargers = await sql.query(`SELECT cp_id, loc_id, zone_id FROM cps WHERE cp_id = ANY($1::int[]) AND deleted_at IS NULL`, [ids]);
@@ -51,5 +51,8 @@ export function zoneAssignmentRoutes(app: FastifyInstance) {
       await writeAudit(sql, user, { action: 'UPDATE', target: 'cp_zones', targetId: zoneId, remark: 'zone assignment', newData: { add, remove } });
       return { status: 'success' };
     });
+    // Load management follows chargers moving between zones.
+    app.bus.emit('resourceChanged', { key: 'cp_zones', action: 'UPDATE', id: zoneId, changed: ['cp_ids'] });
+    return result;
   });
 }

@@ -7,6 +7,7 @@ import * as cp_sessions_all from './cp_sessions_all.ts';
 import * as cp_zones from './cp_zones.ts';
 import * as cps from './cps.ts';
 import * as kmb_cp_sessions from './kmb_cp_sessions.ts';
+import * as lms_profiles from './lms_profiles.ts';
 import * as roles from './roles.ts';
 import * as user_profile from './user_profile.ts';
 import * as users from './users.ts';
@@ -17,5 +18,5 @@ import * as users from './users.ts';
  * served from its definition alone.
  */
 export const RESOURCE_HOOKS: Record<string, ResourceHooks> = Object.fromEntries(
-  Object.entries({ cp_connectors, cp_locs, cp_requests, cp_sessions, cp_sessions_all, cp_zones, cps, kmb_cp_sessions, roles, user_profile, users }).map(([key, mod]) => [key, mod.hooks]),
+  Object.entries({ cp_connectors, cp_locs, cp_requests, cp_sessions, cp_sessions_all, cp_zones, cps, kmb_cp_sessions, lms_profiles, roles, user_profile, users }).map(([key, mod]) => [key, mod.hooks]),
 );

@@ -1,0 +1,429 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChargerMessage, ChargerPresence } from '../bus/index.ts';
+import type { Database } from '../db/client.ts';
+import type { CommandAction, CommandOutcome } from '../ocpp/commands.ts';
+import { latest, readings } from '../ocpp/meter-values.ts';
+import { SummarisedLog } from '../ocpp/summarised-log.ts';
+import { allocate } from './allocator.ts';
+import { LmsLog } from './log.ts';
+import { effectiveLimit, findCharger, loadSites, wants, type ManagedCharger, type ManagedSite } from './site-model.ts';
+import type { ChargerLoad } from './types.ts';
+
+/** Our profiles: one stack level, one id per purpose (and per connector for TxProfiles) so a new one replaces the old. */
+const STACK_LEVEL = 1;
+const DEFAULT_PROFILE_ID = 1000;
+const TX_PROFILE_ID = 2000;
+/** A limit change waits at most this long for the charger's answer; no answer = uncontrolled. */
+const COMMAND_TIMEOUT_MS = 10_000;
+/** An uncontrolled charger is offered its limit again this often. */
+const RETRY_MS = 60_000;
+/** Rounds of (decide, send decreases, send increases) one reallocation may take when chargers fail. */
+const MAX_ROUNDS = 4;
+
+type Send = (cpId: number, action: CommandAction, params: Record<string, unknown>, opts: { timeoutMs: number }) => Promise<CommandOutcome>;
+
+interface ProfileChange {
+  connectorId: number;
+  purpose: 'TxDefaultProfile' | 'TxProfile';
+  limit: number;
+  tranId?: number;
+}
+
+interface Plan {
+  charger: ManagedCharger;
+  /** The charger's new total limit (A). */
+  total: number;
+  changes: ProfileChange[];
+}
+
+const tenth = (a: number) => Math.floor(a * 10 + 1e-9) / 10;
+
+function profileParams(p: ProfileChange): Record<string, unknown> {
+  return {
+    connectorId: p.connectorId,
+    csChargingProfiles: {
+      chargingProfileId: p.purpose === 'TxProfile' ? TX_PROFILE_ID + p.connectorId : DEFAULT_PROFILE_ID,
+      ...(p.tranId !== undefined ? { transactionId: p.tranId } : {}),
+      stackLevel: STACK_LEVEL,
+      chargingProfilePurpose: p.purpose,
+      chargingProfileKind: 'Relative',
+      chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: p.limit }] },
+    },
+  };
+}
+
+interface LoadManagerEvents {
+  /** The picture of a site changed (allocation, statuses, measurements): live screens refresh it. */
+  changed: [locId: number];
+}
+
+/**
+ * Load management at run time. For each site with LMS enabled it keeps the state of every charger
+ * from the chargers' own messages, reallocates the site's current on every event (the pure
+ * allocator decides), and tells chargers whose limit changed with SetChargingProfile.
+ *
+ * Safety: a charger is only given more current once every charger that must get less has
+ * accepted its lower limit; a charger that rejects or does not answer is counted at its maximum
+ * (the allocator then lowers the others) and is offered its limit again later. Idle chargers are
+ * held at 0 A (TxDefaultProfile) so a car plugged in draws nothing until the site has room for it.
+ */
+export class LoadManager extends EventEmitter<LoadManagerEvents> {
+  sites = new Map<number, ManagedSite>();
+  readonly log = new LmsLog();
+  private readonly dirty = new Set<number>();
+  private readonly running = new Map<number, Promise<void>>();
+  private readonly retryTimers = new Map<number, NodeJS.Timeout>();
+  private reloadTimer: NodeJS.Timeout | null = null;
+  private reloading: Promise<void> = Promise.resolve();
+  private stopped = false;
+  private readonly failures: SummarisedLog;
+
+  constructor(
+    private readonly db: Database,
+    private readonly logger: FastifyBaseLogger,
+    private readonly send: Send,
+    private readonly isOnline: (cpId: number) => boolean,
+  ) {
+    super();
+    this.failures = new SummarisedLog(logger, 'error', 'LMS state not saved');
+  }
+
+  async start(): Promise<void> {
+    await this.reload();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.reloadTimer) clearTimeout(this.reloadTimer);
+    for (const t of this.retryTimers.values()) clearTimeout(t);
+    await this.reloading;
+    await Promise.all(this.running.values());
+    this.failures.close();
+  }
+
+  /** The site a charger is managed at, if any. */
+  siteOf(cpId: number): ManagedSite | undefined {
+    for (const site of this.sites.values()) if (site.chargers.has(cpId)) return site;
+    return undefined;
+  }
+
+  /** Profiles, zones, sites or chargers changed in the portal: read them again (debounced). */
+  configurationChanged(): void {
+    if (this.reloadTimer || this.stopped) return;
+    this.reloadTimer = setTimeout(() => {
+      this.reloadTimer = null;
+      this.reloading = this.reloading.then(() => this.reload()).catch((err) => this.logger.error({ err }, 'LMS configuration not reloaded'));
+    }, 100);
+  }
+
+  onMessage(m: ChargerMessage): void {
+    const site = this.siteOf(m.cpId);
+    const c = site?.chargers.get(m.cpId);
+    if (!site || !c) return;
+    const p = m.params ?? {};
+    switch (m.action) {
+      case 'StatusNotification':
+        if (p.connectorId > 0) c.connectors.set(p.connectorId, p.status);
+        break;
+      case 'StartTransaction': {
+        const tranId = (m.response as any).transactionId;
+        if ((m.response as any).idTagInfo?.status !== 'Accepted' || typeof tranId !== 'number') return;
+        c.transactions.set(tranId, {
+          tranId,
+          connectorId: p.connectorId,
+          sessionId: tranId,
+          startedAt: Date.parse(p.timestamp) || Date.now(),
+          meterStart: p.meterStart,
+          plannedEnd: null,
+        });
+        c.measured = { current: null, voltage: null, energy: p.meterStart };
+        void this.readPlannedEnd(site, c, tranId);
+        break;
+      }
+      case 'StopTransaction':
+        c.transactions.delete(p.transactionId);
+        c.sentTx.delete(p.transactionId);
+        break;
+      case 'MeterValues': {
+        const r = latest(readings(p.meterValue ?? []));
+        c.measured = {
+          current: r.ampere ?? c.measured.current,
+          voltage: r.voltage ?? c.measured.voltage,
+          energy: r.energy ?? c.measured.energy,
+        };
+        // Only an uncontrolled charger's measurement changes the allocation (it is counted at what it draws).
+        if (!c.uncontrolled) {
+          this.emit('changed', site.locId);
+          return;
+        }
+        break;
+      }
+      case 'BootNotification':
+        // A rebooted charger may have lost what it was told: its limits are unknown until sent again.
+        c.sentDefault = null;
+        c.sentTx.clear();
+        break;
+      default:
+        return;
+    }
+    this.schedule(site.locId);
+  }
+
+  onPresence(p: ChargerPresence): void {
+    const site = this.siteOf(p.cpId);
+    const c = site?.chargers.get(p.cpId);
+    if (!site || !c) return;
+    c.online = p.online;
+    this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: p.online ? 'info' : 'warn', kind: p.online ? 'online' : 'offline',
+      message: p.online ? 'charger connected' : 'charger disconnected' });
+    this.schedule(site.locId);
+  }
+
+  /** Reallocates a site soon; events arriving meanwhile are folded into one run. */
+  schedule(locId: number): void {
+    if (this.stopped) return;
+    this.dirty.add(locId);
+    if (this.running.has(locId)) return;
+    const run = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain(locId));
+    this.running.set(locId, run);
+  }
+
+  /** Waits until no reallocation is running or due (tests and shutdown). */
+  async settled(): Promise<void> {
+    while (this.running.size) await Promise.all(this.running.values());
+  }
+
+  private async drain(locId: number): Promise<void> {
+    try {
+      while (this.dirty.has(locId) && !this.stopped) {
+        this.dirty.delete(locId);
+        const site = this.sites.get(locId);
+        if (site) await this.reallocate(site);
+      }
+    } catch (err) {
+      this.logger.error({ err, locId }, 'LMS reallocation failed');
+    } finally {
+      this.running.delete(locId);
+    }
+  }
+
+  private async reload(): Promise<void> {
+    if (this.stopped) return;
+    const before = this.sites;
+    const after = await loadSites(this.db, this.isOnline, (cpId) => findCharger(before, cpId));
+    this.sites = after;
+    // Chargers that left load management (site disabled, zone entry removed, moved) get their limits cleared.
+    for (const site of before.values()) {
+      for (const c of site.chargers.values()) {
+        const now = findCharger(after, c.cpId);
+        if (c.zoneId !== null && (!now || now.zoneId === null)) void this.release(c);
+      }
+    }
+    for (const locId of after.keys()) this.schedule(locId);
+    for (const locId of before.keys()) if (!after.has(locId)) this.emit('changed', locId);
+  }
+
+  private async release(c: ManagedCharger): Promise<void> {
+    this.log.add({ locId: c.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'released', message: 'no longer load-managed: limits cleared' });
+    await this.db.query(`DELETE FROM lms_allocations WHERE cp_id = $1`, [c.cpId]).catch((err) => this.failures.note('release', { err: err.message }));
+    if (!c.online) return;
+    for (const purpose of ['TxDefaultProfile', 'TxProfile']) {
+      await this.send(c.cpId, 'ClearChargingProfile', { chargingProfilePurpose: purpose, stackLevel: STACK_LEVEL }, { timeoutMs: COMMAND_TIMEOUT_MS });
+    }
+  }
+
+  private async readPlannedEnd(site: ManagedSite, c: ManagedCharger, tranId: number): Promise<void> {
+    try {
+      const [row] = await this.db.query<{ planned_end_dttm: Date | null; session_id: number }>(
+        `SELECT session_id, planned_end_dttm FROM cp_sessions WHERE tran_id = $1 AND cp_id = $2 ORDER BY session_id DESC LIMIT 1`,
+        [tranId, c.cpId],
+      );
+      const tx = c.transactions.get(tranId);
+      if (!row || !tx) return;
+      tx.sessionId = row.session_id;
+      tx.plannedEnd = row.planned_end_dttm ? new Date(row.planned_end_dttm).getTime() : null;
+      this.emit('changed', site.locId);
+    } catch (err) {
+      this.failures.note('planned-end', { err: (err as Error).message });
+    }
+  }
+
+  /** Decides, then sends decreases, then increases; any charger failing restarts the round. */
+  private async reallocate(site: ManagedSite): Promise<void> {
+    const now = Date.now();
+    for (const c of site.chargers.values()) {
+      if (c.uncontrolled && c.online && c.retryAt <= now) c.uncontrolled = false; // offered its limit again
+    }
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      this.decide(site, now);
+      const plans = this.plans(site);
+      const decreases = plans.filter((p) => p.total < effectiveLimit(p.charger));
+      if (decreases.length && !(await this.sendAll(site, decreases))) continue;
+      const increases = plans.filter((p) => !decreases.includes(p));
+      if (increases.length && !(await this.sendAll(site, increases))) continue;
+      break;
+    }
+    this.armRetry(site);
+    await this.persist(site);
+    this.emit('changed', site.locId);
+  }
+
+  /** Runs the allocator over the site's managed chargers and records the outcome on each. */
+  private decide(site: ManagedSite, now: number): void {
+    const loads: ChargerLoad[] = [];
+    for (const c of site.chargers.values()) {
+      if (c.zoneId === null) continue;
+      const wanting = wants(c);
+      if (wanting) c.wantsSince ??= now;
+      else c.wantsSince = null;
+      // Offline with a transaction: it goes on charging at whatever it was last told, out of our reach.
+      const unreachable = !c.online && c.transactions.size > 0;
+      loads.push({
+        cpId: c.cpId,
+        zoneId: c.zoneId,
+        wants: wanting || unreachable,
+        since: c.wantsSince ?? now,
+        measured: c.measured.current ?? undefined,
+        uncontrolled: c.uncontrolled || unreachable,
+      });
+    }
+    const allocations = allocate({ mode: site.mode, zones: [...site.zones.values()], chargers: loads });
+    for (const a of allocations) {
+      const c = site.chargers.get(a.cpId)!;
+      const was = c.allocation;
+      c.allocation = a;
+      if (a.state === 'queueing') c.queueSince ??= now;
+      else c.queueSince = null;
+      if (a.state === 'queueing' && was?.state !== 'queueing') {
+        this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'queued', message: `queued at position ${a.position}` });
+      } else if (a.state === 'charging' && was?.state === 'queueing') {
+        this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'queue_started', message: `left the queue: charging at ${a.current} A` });
+      }
+    }
+  }
+
+  /** For each reachable managed charger, the profiles that differ from what it last accepted. */
+  private plans(site: ManagedSite): Plan[] {
+    const out: Plan[] = [];
+    for (const c of site.chargers.values()) {
+      const a = c.allocation;
+      if (c.zoneId === null || !c.online || !a || a.state === 'uncontrolled') continue;
+      const total = a.state === 'charging' ? a.current : 0;
+      const changes: ProfileChange[] = [];
+      if (c.transactions.size) {
+        // Two sessions on one charger share its allocation.
+        const each = tenth(total / c.transactions.size);
+        for (const tx of c.transactions.values()) {
+          if ((c.sentTx.get(tx.tranId) ?? c.sentDefault) !== each) {
+            changes.push({ connectorId: tx.connectorId, purpose: 'TxProfile', limit: each, tranId: tx.tranId });
+          }
+        }
+      } else if (c.sentDefault !== total) {
+        changes.push({ connectorId: 0, purpose: 'TxDefaultProfile', limit: total });
+      }
+      if (changes.length) out.push({ charger: c, total, changes });
+    }
+    return out;
+  }
+
+  /** Sends the plans in parallel (one charger's profiles in order); false when any charger failed. */
+  private async sendAll(site: ManagedSite, plans: Plan[]): Promise<boolean> {
+    const results = await Promise.all(plans.map((p) => this.sendPlan(site, p)));
+    return results.every(Boolean);
+  }
+
+  private async sendPlan(site: ManagedSite, plan: Plan): Promise<boolean> {
+    const c = plan.charger;
+    for (const change of plan.changes) {
+      let outcome: CommandOutcome;
+      try {
+        outcome = await this.send(c.cpId, 'SetChargingProfile', profileParams(change), { timeoutMs: COMMAND_TIMEOUT_MS });
+      } catch (err) {
+        outcome = { status: 'error', errorCode: 0, message: (err as Error).message };
+      }
+      const what = `${change.purpose} ${change.limit} A${change.tranId !== undefined ? ` (transaction ${change.tranId})` : ''}`;
+      if (outcome.status === 'success') {
+        if (change.purpose === 'TxProfile') c.sentTx.set(change.tranId!, change.limit);
+        else c.sentDefault = change.limit;
+        c.profileStatus = 'Accepted';
+        this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'profile_accepted', message: `SetChargingProfile ${what}: Accepted` });
+        continue;
+      }
+      // The transaction ended while its limit was on the way: nothing to hold against the charger.
+      if (change.tranId !== undefined && !c.transactions.has(change.tranId)) continue;
+      c.uncontrolled = true;
+      c.retryAt = Date.now() + RETRY_MS;
+      c.profileStatus = outcome.result?.status ?? 'NoAnswer';
+      c.sentDefault = null;
+      c.sentTx.clear();
+      this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'warn', kind: 'profile_failed',
+        message: `SetChargingProfile ${what}: ${outcome.message}; counted at its maximum until it accepts a limit` });
+      this.logger.warn({ cpNo: c.cpNo, errorCode: outcome.errorCode, reason: outcome.message }, 'LMS limit not accepted: charger counted at its maximum');
+      return false;
+    }
+    return true;
+  }
+
+  private armRetry(site: ManagedSite): void {
+    const due = [...site.chargers.values()].filter((c) => c.uncontrolled && c.online).map((c) => c.retryAt);
+    clearTimeout(this.retryTimers.get(site.locId));
+    this.retryTimers.delete(site.locId);
+    if (!due.length || this.stopped) return;
+    const timer = setTimeout(() => this.schedule(site.locId), Math.max(0, Math.min(...due) - Date.now()));
+    timer.unref();
+    this.retryTimers.set(site.locId, timer);
+  }
+
+  /** Saves what a restart needs (queue order, accepted default, uncontrolled) and what reports show. */
+  private async persist(site: ManagedSite): Promise<void> {
+    const managed = [...site.chargers.values()].filter((c) => c.zoneId !== null);
+    if (!managed.length) return;
+    const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+    const col = <T>(f: (c: ManagedCharger) => T) => managed.map(f);
+    try {
+      await this.db.query(
+        `INSERT INTO lms_allocations (cp_id, loc_id, zone_id, state, distributed_current, queueing_pos, wants_since,
+                                      start_queueing_at, start_tran_at, accepted_current, profile_status, uncontrolled, lupd_dttm)
+         SELECT u.*, now() FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::float8[], $6::int[], $7::timestamptz[],
+                                       $8::timestamptz[], $9::timestamptz[], $10::float8[], $11::text[], $12::smallint[]) AS u
+         ON CONFLICT (cp_id) DO UPDATE SET loc_id = EXCLUDED.loc_id, zone_id = EXCLUDED.zone_id, state = EXCLUDED.state,
+           distributed_current = EXCLUDED.distributed_current, queueing_pos = EXCLUDED.queueing_pos, wants_since = EXCLUDED.wants_since,
+           start_queueing_at = EXCLUDED.start_queueing_at, start_tran_at = EXCLUDED.start_tran_at,
+           accepted_current = EXCLUDED.accepted_current, profile_status = EXCLUDED.profile_status,
+           uncontrolled = EXCLUDED.uncontrolled, lupd_dttm = now()`,
+        [
+          col((c) => c.cpId),
+          col((c) => c.locId),
+          col((c) => c.zoneId),
+          col((c) => lmsState(c)),
+          col((c) => (c.allocation?.state === 'charging' ? c.allocation.current : 0)),
+          col((c) => (c.allocation?.state === 'queueing' ? c.allocation.position : null)),
+          col((c) => iso(c.wantsSince)),
+          col((c) => iso(c.queueSince)),
+          col((c) => iso(firstStart(c))),
+          col((c) => c.sentDefault),
+          col((c) => c.profileStatus),
+          col((c) => (c.uncontrolled ? 1 : 0)),
+        ],
+      );
+    } catch (err) {
+      this.failures.note('persist', { err: (err as Error).message, locId: site.locId });
+    }
+  }
+}
+
+/** The LMS charger state of spec §4. */
+export function lmsState(c: ManagedCharger): 'available' | 'charging' | 'disconnected' | 'queueing' {
+  if (!c.online) return 'disconnected';
+  const a = c.allocation;
+  if (a?.state === 'queueing') return 'queueing';
+  if (a?.state === 'charging' || (a?.state === 'uncontrolled' && c.transactions.size)) return 'charging';
+  return c.transactions.size && c.zoneId === null ? 'charging' : 'available';
+}
+
+export function firstStart(c: ManagedCharger): number | null {
+  let first: number | null = null;
+  for (const tx of c.transactions.values()) if (first === null || tx.startedAt < first) first = tx.startedAt;
+  return first;
+}
