@@ -29,7 +29,9 @@ export async function startServer(prepare?: (db: Database) => Promise<void>): Pr
   const seeded = await seed(db, config.adminPassword);
   await prepare?.(db);
   const app = await buildApp(config, db);
-  await app.listen({ port: config.port, host: config.host });
+  // A reconnect storm of thousands of chargers overflows Node's default backlog of 511: dropped
+  // handshakes then wait for TCP retransmits (1 s, 3 s, …) while the server idles (bench/README.md).
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   const stopHooks: (() => Promise<void> | void)[] = [];
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
