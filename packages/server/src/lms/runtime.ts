@@ -21,7 +21,7 @@ const RETRY_MS = 60_000;
 /** Rounds of (decide, send decreases, send increases) one reallocation may take when chargers fail. */
 const MAX_ROUNDS = 4;
 
-type Send = (cpId: number, action: CommandAction, params: Record<string, unknown>, opts: { timeoutMs: number }) => Promise<CommandOutcome>;
+type Send = (cpId: number, action: CommandAction, params: Record<string, unknown>, opts: { timeoutMs: number; logInBackground: boolean }) => Promise<CommandOutcome>;
 
 interface ProfileChange {
   connectorId: number;
@@ -229,7 +229,7 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
     await this.db.query(`DELETE FROM lms_allocations WHERE cp_id = $1`, [c.cpId]).catch((err) => this.failures.note('release', { err: err.message }));
     if (!c.online) return;
     for (const purpose of ['TxDefaultProfile', 'TxProfile']) {
-      await this.send(c.cpId, 'ClearChargingProfile', { chargingProfilePurpose: purpose, stackLevel: STACK_LEVEL }, { timeoutMs: COMMAND_TIMEOUT_MS });
+      await this.send(c.cpId, 'ClearChargingProfile', { chargingProfilePurpose: purpose, stackLevel: STACK_LEVEL }, { timeoutMs: COMMAND_TIMEOUT_MS, logInBackground: true });
     }
   }
 
@@ -338,7 +338,7 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
     for (const change of plan.changes) {
       let outcome: CommandOutcome;
       try {
-        outcome = await this.send(c.cpId, 'SetChargingProfile', profileParams(change), { timeoutMs: COMMAND_TIMEOUT_MS });
+        outcome = await this.send(c.cpId, 'SetChargingProfile', profileParams(change), { timeoutMs: COMMAND_TIMEOUT_MS, logInBackground: true });
       } catch (err) {
         outcome = { status: 'error', errorCode: 0, message: (err as Error).message };
       }

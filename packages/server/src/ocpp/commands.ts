@@ -31,7 +31,17 @@ export class CommandDispatcher {
 
   constructor(private readonly cs: CentralSystem) {}
 
-  async send(cpId: number, action: CommandAction, params: Record<string, unknown>, opts: { timeoutMs?: number } = {}): Promise<CommandOutcome> {
+  /**
+   * opts.logInBackground: the outcome is returned as soon as the charger answered, its cp_requests
+   * row committed afterwards (load management: a charger's raise waits for the others' answers, not
+   * for their log rows).
+   */
+  async send(
+    cpId: number,
+    action: CommandAction,
+    params: Record<string, unknown>,
+    opts: { timeoutMs?: number; logInBackground?: boolean } = {},
+  ): Promise<CommandOutcome> {
     const problem = schemaProblem(action, 'req', params);
     if (problem) throw new InvalidCommandError(`${action}: ${problem}`);
     const conn = this.cs.connection(cpId);
@@ -61,7 +71,8 @@ export class CommandDispatcher {
         release();
       }
     }
-    await this.log(conn.charger, action, params, outcome, messageId);
+    const logged = this.log(conn.charger, action, params, outcome, messageId);
+    if (!opts.logInBackground) await logged;
     return outcome;
   }
 
