@@ -7,7 +7,11 @@
  * Options: --chargers N (connections held and storm, 15000), --hold N (seconds the fleet is held
  *          heartbeating, 30), --meter-chargers N (500), --seconds N (MeterValues run, 15),
  *          --only connections|meter|storm, --cpu-prof (the server writes a V8 CPU profile to
- *          /tmp/ocpp-bench-profiles/ at exit, for Chrome DevTools or speedscope).
+ *          /tmp/ocpp-bench-profiles/ at exit, for Chrome DevTools or speedscope), --backlog N (the
+ *          server's listen backlog, 4096; 0 keeps the harness's, Node's 511).
+ *
+ * First the limits (ocpp-baselines.ts): a no-work ocpp-rpc server and multi-row INSERTs, measured
+ * in this run; every figure is printed as a ratio to them too.
  *
  * The server runs in a child process (this file with --serve): the testing harness starts the
  * real server on a random port over a fresh database (in-memory PGlite, or a new database on the
@@ -20,7 +24,8 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { RawCharger } from './ocpp-raw-charger.ts';
+import { meterLoop, pool, RawCharger } from './ocpp-raw-charger.ts';
+import { insertBaseline, rpcBaseline, type RpcBaseline } from './ocpp-baselines.ts';
 import { numberOption, option } from './args.ts';
 
 const only = option('only');
@@ -31,6 +36,14 @@ async function serve(): Promise<void> {
   const { startTestServer } = await import('../packages/server/src/testing/server.ts');
   const n = numberOption('chargers', 15000);
   const s = await startTestServer({ logLevel: 'error' });
+  const backlog = numberOption('backlog', 4096);
+  if (backlog) {
+    // The same port again with a longer accept queue (Node's default is 511; Linux caps it at
+    // net.core.somaxconn): a storm's connects that overflow it wait for TCP's retransmits, idle.
+    const { port } = s.app.server.address() as { port: number };
+    await new Promise((r) => s.app.server.close(r));
+    await new Promise<void>((r) => s.app.server.listen({ port, host: '127.0.0.1', backlog }, r));
+  }
   const [site] = await s.db.query(`INSERT INTO cp_locs (address) VALUES ('bench site') RETURNING loc_id`);
   await s.db.query(
     `INSERT INTO cps (cp_no, name, loc_id) SELECT 'B' || g, 'B' || g, $2 FROM generate_series(1, $1) g`,
@@ -38,9 +51,25 @@ async function serve(): Promise<void> {
   );
   // The sessions must be accepted: a refused start is closed at once and its meter values update nothing.
   await s.db.query(`INSERT INTO auth_card (name, rfid_cards, active) VALUES ('bench', 'BENCH', 1)`);
+  // What the load costs the database: statements and transactions the server sends.
+  const count = { statements: 0, transactions: 0 };
+  const { query, tx } = s.db;
+  s.db.query = (text, params) => (count.statements++, query(text, params));
+  s.db.tx = (fn) => {
+    count.transactions++;
+    return tx((sql) => fn({ query: (text, params) => (count.statements++, sql.query(text, params)) }));
+  };
   process.send!({ type: 'ready', wsUrl: s.wsUrl, db: s.db.kind });
   process.on('message', async (m: any) => {
-    if (m.type === 'stats') {
+    if (m.type === 'insertBaseline') {
+      const rows = await query(`SELECT cp_id, cp_no, loc_id FROM cps WHERE cp_no = ANY($1::text[])`, [m.cpNos]);
+      const byNo = new Map(rows.map((r) => [r.cp_no, r]));
+      const sessions = (m.cpNos as string[]).map((no, i) => {
+        const r = byNo.get(no)!;
+        return { sessionId: m.sessionIds[i] as number, cpId: r.cp_id, cpNo: no, locId: r.loc_id };
+      });
+      process.send!({ type: 'insertBaseline', ...(await insertBaseline({ ...s.db, query, tx }, sessions, m.seconds)) });
+    } else if (m.type === 'stats') {
       const [online] = await s.db.query(`SELECT count(*)::int AS n FROM cps WHERE online_flag = 1`);
       const [rows] = await s.db.query(`SELECT count(*)::int AS n FROM cp_requests`);
       const [meters] = await s.db.query(`SELECT count(*)::int AS n FROM cp_meter_values`);
@@ -54,6 +83,7 @@ async function serve(): Promise<void> {
         online: online.n,
         requests: rows.n,
         meterValues: meters.n,
+        ...count,
       });
     } else if (m.type === 'close') {
       await s.close();
@@ -64,7 +94,10 @@ async function serve(): Promise<void> {
 
 /* ---------------------------------------------------------------- driver (parent) */
 
-interface Stats { rss: number; heap: number; cpuMs: number; connections: number; online: number; requests: number; meterValues: number }
+interface Stats {
+  rss: number; heap: number; cpuMs: number; connections: number; online: number; requests: number; meterValues: number;
+  statements: number; transactions: number;
+}
 
 async function drive(): Promise<void> {
   const chargers = numberOption('chargers', 15000);
@@ -74,18 +107,28 @@ async function drive(): Promise<void> {
   const env = { ...process.env };
   if (process.env.BENCH_DATABASE_URL) env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   else delete env.TEST_DATABASE_URL;
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--chargers', String(chargers)], {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--chargers', String(chargers), '--backlog', String(numberOption('backlog', 4096))], {
     env,
     execArgv: ['--import', 'tsx', '--max-old-space-size=4096', ...(process.argv.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir=/tmp/ocpp-bench-profiles'] : [])],
   });
   const ready = await message(child, 'ready');
   const { hostname: host, port } = new URL(ready.wsUrl);
   const charger = (i: number) => new RawCharger(host, Number(port), `B${i + 1}`);
-  console.log(`database: ${ready.db}; chargers in cps: ${chargers}`);
+  console.log(`database: ${ready.db}; chargers in cps: ${chargers}; listen backlog ${numberOption('backlog', 4096) || 'Node default (511)'}`);
   const stats = async (): Promise<Stats> => {
     child.send({ type: 'stats' });
     return message(child, 'stats');
   };
+
+  // The limits, measured now on this machine: the figures below are printed as ratios to them.
+  const rpc: RpcBaseline = await rpcBaseline({ chargers: meterChargers, seconds: Math.min(seconds, 10), boots: Math.min(chargers, 5000) });
+  console.log(
+    `limit, ocpp-rpc strict mode doing no work: MeterValues ${Math.round(rpc.meter.perSecond)}/s with ${meterChargers} chargers ` +
+      `(p50 ${rpc.meter.p50.toFixed(1)} ms, p99 ${rpc.meter.p99.toFixed(1)} ms), server CPU ${rpc.meter.cpuUsPerCall.toFixed(0)} µs per call ` +
+      `= ${Math.round(rpc.meter.callsPerCoreSecond)} calls/s per server core; connect+boot ${Math.round(rpc.boot.perSecond)}/s ` +
+      `(${rpc.boot.n}, 200 at a time), ${rpc.boot.cpuMsEach.toFixed(2)} ms server CPU each`,
+  );
+  const ratio = (x: number, limit: number) => (x / limit).toFixed(2);
 
   try {
     if (!only || only === 'connections' || only === 'storm') {
@@ -96,9 +139,13 @@ async function drive(): Promise<void> {
       const secs = (performance.now() - t0) / 1000;
       await until(async () => (await stats()).online === chargers);
       const booted = await stats();
+      const bootCpu = (booted.cpuMs - before.cpuMs) / chargers;
       console.log(
         `connect+boot: ${booted.connections} connections, online_flag 1: ${booted.online}; ${Math.round(chargers / secs)}/s ` +
-          `(${secs.toFixed(1)} s, 200 at a time); server CPU ${((booted.cpuMs - before.cpuMs) / chargers).toFixed(2)} ms per connect+boot`,
+          `(${secs.toFixed(1)} s, 200 at a time; ${ratio(chargers / secs, rpc.boot.perSecond)} of the no-work rate); ` +
+          `server CPU ${bootCpu.toFixed(2)} ms per connect+boot (no-work/this ${ratio(rpc.boot.cpuMsEach, bootCpu)}); ` +
+          `database ${((booted.statements - before.statements) / chargers).toFixed(2)} statements, ` +
+          `${((booted.transactions - before.transactions) / chargers).toFixed(3)} transactions per connect+boot`,
       );
       const beat = await heartbeats(fleet, hold);
       const held = await stats();
@@ -113,6 +160,7 @@ async function drive(): Promise<void> {
         // load balancer restart): all reconnect and boot together.
         for (const c of fleet) c.terminate();
         const s0 = await stats();
+        const d0 = process.cpuUsage();
         const t1 = performance.now();
         let failed = 0;
         await Promise.all(fleet.map(async (c) => {
@@ -133,9 +181,16 @@ async function drive(): Promise<void> {
         await until(async () => (await stats()).online === chargers - failed);
         const settled = (performance.now() - t1) / 1000;
         const s1 = await stats();
+        const cpu = (s1.cpuMs - s0.cpuMs) / 1000;
+        const d1 = process.cpuUsage(d0);
+        const n = chargers - failed;
         console.log(
-          `reconnect storm: ${chargers - failed}/${chargers} booted again in ${booted.toFixed(1)} s, online_flag right after ${settled.toFixed(1)} s; ` +
-            `connections ${s1.connections}, online ${s1.online}; server CPU ${((s1.cpuMs - s0.cpuMs) / 1000).toFixed(1)} s`,
+          `reconnect storm: ${n}/${chargers} booted again in ${booted.toFixed(1)} s, online_flag right after ${settled.toFixed(1)} s; ` +
+            `connections ${s1.connections}, online ${s1.online}; server CPU ${cpu.toFixed(1)} s (wall/CPU ${ratio(settled, cpu)}), ` +
+            `driver CPU ${((d1.user + d1.system) / 1e6).toFixed(1)} s; ` +
+            `${Math.round(n / booted)} boots/s (${ratio(n / booted, rpc.boot.perSecond)} of the no-work connect+boot rate); database ` +
+            `${((s1.statements - s0.statements) / n).toFixed(2)} statements, ${((s1.transactions - s0.transactions) / n).toFixed(3)} transactions ` +
+            `per boot (the drops' offline flags included)`,
         );
       }
       for (const c of fleet) c.terminate();
@@ -148,36 +203,31 @@ async function drive(): Promise<void> {
       const txs = await Promise.all(fleet.map((c) =>
         c.call('StartTransaction', { connectorId: 1, idTag: 'BENCH', meterStart: 0, timestamp: new Date().toISOString() }).then((r) => r.transactionId as number),
       ));
+      child.send({ type: 'insertBaseline', seconds: Math.min(seconds, 5), cpNos: fleet.map((c) => c.cpNo), sessionIds: txs });
+      const insert = await message(child, 'insertBaseline');
+      console.log(
+        `limit, multi-row INSERT of a MeterValues' rows (cp_requests + cp_meter_values), ${meterChargers} pairs per transaction, ` +
+          `one connection: ${Math.round(insert.rowsPerSecond)} rows/s (${insert.msPerTransaction.toFixed(1)} ms per transaction)`,
+      );
       const before = await stats();
       const driverBefore = process.cpuUsage();
-      const latencies: number[] = [];
-      let errors = 0;
-      const end = performance.now() + seconds * 1000;
-      await Promise.all(fleet.map(async (c, i) => {
-        // The frame around the three values that change: message id, timestamp, energy.
-        const head = `","MeterValues",{"connectorId":1,"transactionId":${txs[i]},"meterValue":[{"timestamp":"`;
-        const mid = '","sampledValue":[{"value":"';
-        const tail = '","measurand":"Energy.Active.Import.Register","unit":"Wh"},{"value":"230.1","measurand":"Voltage","unit":"V"},' +
-          '{"value":"16.0","measurand":"Current.Import","unit":"A"}]}]}]';
-        for (let wh = 0; performance.now() < end; wh += 10) {
-          const t = performance.now();
-          const ts = new Date().toISOString();
-          const answer = await c.callRaw((id) => '[2,"' + id + head + ts + mid + wh + tail);
-          if (answer.charCodeAt(1) !== 51) errors++; // not [3,…: a CALLERROR
-          latencies.push(performance.now() - t);
-        }
-      }));
+      const m = await meterLoop(fleet, txs, seconds);
       const driver = process.cpuUsage(driverBefore);
       const after = await stats();
-      latencies.sort((a, b) => a - b);
-      const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
+      const us = ((after.cpuMs - before.cpuMs) / m.answered) * 1000;
+      const rows = after.requests - before.requests + after.meterValues - before.meterValues;
       console.log(
-        `MeterValues: ${meterChargers} chargers, one call outstanding each, ${seconds} s: ${Math.round(latencies.length / seconds)}/s answered ` +
-          `(${errors} CALLERROR), latency p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${pct(100)} ms; ` +
+        `MeterValues: ${meterChargers} chargers, one call outstanding each, ${seconds} s: ${Math.round(m.perSecond)}/s answered ` +
+          `(${m.errors} CALLERROR), latency p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, max ${m.max.toFixed(1)} ms; ` +
           `rows written: cp_requests +${after.requests - before.requests}, cp_meter_values +${after.meterValues - before.meterValues}; ` +
-          `server CPU ${((after.cpuMs - before.cpuMs) / latencies.length * 1000).toFixed(0)} µs per message ` +
-          `(${((after.cpuMs - before.cpuMs) / seconds / 10).toFixed(0)} % of a core), driver ${((driver.user + driver.system) / 1000 / seconds / 10).toFixed(0)} %; ` +
-          `server RSS ${mb(after.rss)} MB, heap ${mb(after.heap)} MB`,
+          `server CPU ${us.toFixed(0)} µs per message (${((after.cpuMs - before.cpuMs) / seconds / 10).toFixed(0)} % of a core), ` +
+          `driver ${((driver.user + driver.system) / 1000 / seconds / 10).toFixed(0)} %; server RSS ${mb(after.rss)} MB, heap ${mb(after.heap)} MB; ` +
+          `database ${((after.statements - before.statements) / m.answered).toFixed(2)} statements per message`,
+      );
+      console.log(
+        `MeterValues as ratios: rate ${ratio(m.perSecond, rpc.meter.perSecond)} of the no-work rpc rate, ` +
+          `${ratio(1e6 / us, rpc.meter.callsPerCoreSecond)} of its calls per server core, ` +
+          `p99 ${ratio(m.p99, rpc.meter.p99)}× its p99; rows ${ratio(rows / seconds, insert.rowsPerSecond)} of the INSERT limit`,
       );
       for (const c of fleet) c.terminate();
     }
@@ -230,13 +280,6 @@ function message(child: ChildProcess, type: string): Promise<any> {
     };
     child.on('message', on);
   });
-}
-
-async function pool<T>(items: T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
 }
 
 async function until(fn: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {

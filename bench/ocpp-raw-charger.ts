@@ -137,3 +137,47 @@ export class RawCharger {
     w.resolve(text);
   }
 }
+
+export interface MeterLoopResult {
+  answered: number;
+  perSecond: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * Each charger sends MeterValues (energy, voltage, current) for transaction `txs[i]` in a closed
+ * loop, one call outstanding, for `seconds`; the frame is a template around the three values that
+ * change (message id, timestamp, energy). Used against the real server and the no-work baseline.
+ */
+export async function meterLoop(fleet: RawCharger[], txs: number[], seconds: number): Promise<MeterLoopResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(fleet.map(async (c, i) => {
+    const head = `","MeterValues",{"connectorId":1,"transactionId":${txs[i]},"meterValue":[{"timestamp":"`;
+    const mid = '","sampledValue":[{"value":"';
+    const tail = '","measurand":"Energy.Active.Import.Register","unit":"Wh"},{"value":"230.1","measurand":"Voltage","unit":"V"},' +
+      '{"value":"16.0","measurand":"Current.Import","unit":"A"}]}]}]';
+    for (let wh = 0; performance.now() < end; wh += 10) {
+      const t = performance.now();
+      const ts = new Date().toISOString();
+      const answer = await c.callRaw((id) => '[2,"' + id + head + ts + mid + wh + tail);
+      if (answer.charCodeAt(1) !== 51) errors++; // not [3,…: a CALLERROR
+      latencies.push(performance.now() - t);
+    }
+  }));
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  return { answered: latencies.length, perSecond: latencies.length / seconds, errors, p50: pct(50), p99: pct(99), max: pct(100) };
+}
+
+/** Runs fn over items, `width` at a time. */
+export async function pool<T>(items: T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < items.length) await fn(items[next++]);
+  }));
+}

@@ -1,36 +1,78 @@
 import type { Sql } from '../db/client.ts';
 import type { Charger } from './connection.ts';
 
-export type IdTagStatus = 'Accepted' | 'Invalid';
+export type IdTagStatus = 'Accepted' | 'Blocked' | 'Invalid';
+
+/** What an idTag may do at a charger, and the account it belongs to (linked to the session it starts). */
+export interface IdTagAuthorization {
+  status: IdTagStatus;
+  accountId: number | null;
+}
 
 /** How long an idTag sent with RemoteStartTransaction is accepted in the StartTransaction that follows. */
 const REMOTE_START_WINDOW_MS = 10 * 60 * 1000;
 
+/** Card ids of a rfid_cards text, upper-cased (idTag is a CiString: case-insensitive, OCPP 1.6 §7.11). */
+const CARDS = (column: string) => `regexp_split_to_array(upper(trim(${column})), '[\\s,;]+')`;
+
 /**
- * Whether an auth_card holds this idTag and is valid at this charger: active, and either valid
- * everywhere (no site, no charger), or for the charger's site, or for the charger itself.
- * idTag is a CiString (case-insensitive, OCPP 1.6 §7.11).
+ * Whether this idTag may charge at this charger. An account's card (its own or one of its
+ * vehicles'): Accepted when the account (and vehicle) is active and valid at the charger's site
+ * (loc_ids empty or naming it), Blocked when inactive, Invalid at another site. An auth_card:
+ * Accepted when active and valid everywhere (no site, no charger), at the charger's site or for the
+ * charger itself; Blocked when inactive. Anything else is Invalid. Deleted accounts and vehicles
+ * hold no cards. Card numbers are unique across the three (the resources' hooks refuse a reused
+ * one); should two rows still share one, Accepted wins, then Blocked.
  */
-export async function cardStatus(sql: Sql, charger: Charger, idTag: string): Promise<IdTagStatus> {
-  const rows = await sql.query(
-    `SELECT 1 FROM auth_card
-      WHERE active = 1
-        AND ((loc IS NULL AND cp IS NULL) OR loc = $2 OR cp = $3)
-        AND upper($1) = ANY (regexp_split_to_array(upper(trim(rfid_cards)), '[\\s,;]+'))
-      LIMIT 1`,
+export async function cardStatus(sql: Sql, charger: Charger, idTag: string): Promise<IdTagAuthorization> {
+  const rows = await sql.query<{ status: IdTagStatus; account_id: number | null }>(
+    `WITH holders AS (
+       SELECT a.acc_id AS account_id, a.acc_status = 1 AS active, a.loc_ids
+         FROM accounts a
+        WHERE a.deleted_at IS NULL AND upper($1) = ANY (${CARDS('a.rfid_cards')})
+       UNION ALL
+       SELECT a.acc_id, a.acc_status = 1 AND v.acc_status = 1, a.loc_ids
+         FROM account_vehicles v JOIN accounts a ON a.acc_id = v.acc_id AND a.deleted_at IS NULL
+        WHERE v.deleted_at IS NULL AND upper($1) = ANY (${CARDS('v.rfid_cards')})
+     )
+     SELECT status, account_id FROM (
+       SELECT account_id,
+              CASE WHEN NOT active THEN 'Blocked'
+                   WHEN cardinality(loc_ids) = 0 OR $2::int = ANY (loc_ids) THEN 'Accepted'
+                   ELSE 'Invalid' END AS status
+         FROM holders
+       UNION ALL
+       SELECT NULL::int,
+              CASE WHEN active <> 1 THEN 'Blocked'
+                   WHEN (loc IS NULL AND cp IS NULL) OR loc = $2 OR cp = $3 THEN 'Accepted'
+                   ELSE 'Invalid' END
+         FROM auth_card
+        WHERE upper($1) = ANY (${CARDS('rfid_cards')})
+     ) x
+     ORDER BY status = 'Accepted' DESC, status = 'Blocked' DESC
+     LIMIT 1`,
     [idTag, charger.locId, charger.cpId],
   );
-  return rows.length ? 'Accepted' : 'Invalid';
+  return rows[0] ? { status: rows[0].status, accountId: rows[0].account_id } : { status: 'Invalid', accountId: null };
 }
 
 /** idTags the portal sent in a RemoteStartTransaction, accepted when the charger starts with them. */
 export class RemoteStarts {
-  /** cp_id + idTag → until when it is accepted, and the charging time the portal asked for (minutes). */
-  private readonly allowed = new Map<string, { until: number; minutes: number | null }>();
+  /**
+   * cp_id + idTag → until when it is accepted, the charging time the portal asked for (minutes),
+   * and the account the member ID named (linked to the session).
+   */
+  private readonly allowed = new Map<string, { until: number; minutes: number | null; accountId: number | null }>();
 
-  allow(cpId: number, idTag: string, minutes: number | null = null, now = Date.now()): void {
+  allow(cpId: number, idTag: string, minutes: number | null = null, accountId: number | null = null, now = Date.now()): void {
     for (const [k, { until }] of this.allowed) if (until < now) this.allowed.delete(k);
-    this.allowed.set(key(cpId, idTag), { until: now + REMOTE_START_WINDOW_MS, minutes });
+    this.allowed.set(key(cpId, idTag), { until: now + REMOTE_START_WINDOW_MS, minutes, accountId });
+  }
+
+  /** The account of the remote start this idTag follows, if its member ID named one. */
+  accountOf(cpId: number, idTag: string, now = Date.now()): number | null {
+    const entry = this.allowed.get(key(cpId, idTag));
+    return entry && entry.until >= now ? entry.accountId : null;
   }
 
   has(cpId: number, idTag: string, now = Date.now()): boolean {
@@ -52,3 +94,20 @@ export class RemoteStarts {
 }
 
 const key = (cpId: number, idTag: string) => `${cpId}\u0000${idTag.toUpperCase()}`;
+
+/**
+ * The account a remote start's member ID names: an account number (acc_id) of an account not
+ * deleted. `refused` when that account is inactive or not valid at the charger's site (spec
+ * 10014); null when the member ID is no account number (an outside member: started as before).
+ */
+export async function memberAccount(sql: Sql, memberId: unknown, locId: number | null): Promise<number | null | 'refused'> {
+  const text = memberId == null ? '' : String(memberId).trim();
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const [row] = await sql.query<{ acc_id: number; ok: boolean }>(
+    `SELECT acc_id, acc_status = 1 AND (cardinality(loc_ids) = 0 OR $2::int = ANY (loc_ids)) AS ok
+       FROM accounts WHERE acc_id = $1 AND deleted_at IS NULL`,
+    [Number(text), locId],
+  );
+  if (!row) return null;
+  return row.ok ? row.acc_id : 'refused';
+}

@@ -6,6 +6,8 @@ export interface Charger {
   cpNo: string;
   locId: number;
   serial: string | null;
+  /** cps.heartbeat_interval as read at sign-in (kept current by recheck); absent: read it when needed. */
+  heartbeatInterval?: number;
 }
 
 /** A transaction this connection has seen start, so MeterValues need no lookup. */

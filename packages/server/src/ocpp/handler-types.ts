@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../bus/index.ts';
 import type { Database } from '../db/client.ts';
 import type { RemoteStarts } from './authorization.ts';
-import type { MeterRow, RequestRow, SessionProgress, WriteSet } from './batch-writer.ts';
+import type { BootRow, MeterRow, RequestRow, SessionProgress, WriteSet } from './batch-writer.ts';
 import type { ChargerConnection } from './connection.ts';
 import type { SummarisedLog } from './summarised-log.ts';
 
@@ -37,6 +37,8 @@ export interface Handled {
   row?: Partial<RequestRow>;
   meters?: MeterRow[];
   progress?: SessionProgress[];
+  /** The charger's details from a BootNotification, written with the same commit. */
+  boot?: BootRow;
 }
 
 export type MessageHandler = (ctx: HandlerContext, params: any) => Promise<Handled>;

@@ -12,18 +12,24 @@ const now = () => new Date().toISOString();
 
 const at = (ts: string | undefined) => (ts ? new Date(ts) : null);
 
+/**
+ * The charger's details go to cps in the group commit with its cp_requests row (a reconnect
+ * storm is one UPDATE for many chargers, not one each); the interval is the one read at sign-in.
+ */
 const bootNotification: MessageHandler = async ({ cs, conn }, p) => {
-  const [cp] = await cs.db.query(
-    `UPDATE cps SET charge_point_vendor = $2, charge_point_model = $3, charge_point_serial_number = $4,
-            charge_box_serial_number = $5, firmware_version = $6, iccid = $7, imsi = $8, meter_type = $9,
-            meter_serial_number = $10, boot_dttm = now()
-      WHERE cp_id = $1 RETURNING heartbeat_interval`,
-    [conn.charger.cpId, p.chargePointVendor, p.chargePointModel, p.chargePointSerialNumber ?? null,
-      p.chargeBoxSerialNumber ?? null, p.firmwareVersion ?? null, p.iccid ?? null, p.imsi ?? null, p.meterType ?? null,
-      p.meterSerialNumber ?? null],
-  );
+  const { cpId } = conn.charger;
+  const interval = conn.charger.heartbeatInterval
+    ?? (await cs.db.query(`SELECT heartbeat_interval FROM cps WHERE cp_id = $1`, [cpId]))[0]?.heartbeat_interval ?? 30;
   conn.charger.serial = p.chargeBoxSerialNumber ?? conn.charger.serial;
-  return { response: { status: 'Accepted', currentTime: now(), interval: cp?.heartbeat_interval ?? 30 } };
+  return {
+    response: { status: 'Accepted', currentTime: now(), interval },
+    boot: {
+      cp_id: cpId, charge_point_vendor: p.chargePointVendor, charge_point_model: p.chargePointModel,
+      charge_point_serial_number: p.chargePointSerialNumber ?? null, charge_box_serial_number: p.chargeBoxSerialNumber ?? null,
+      firmware_version: p.firmwareVersion ?? null, iccid: p.iccid ?? null, imsi: p.imsi ?? null, meter_type: p.meterType ?? null,
+      meter_serial_number: p.meterSerialNumber ?? null,
+    },
+  };
 };
 
 const heartbeat: MessageHandler = async () => ({ response: { currentTime: now() } });
@@ -71,7 +77,7 @@ const statusNotification: MessageHandler = async ({ cs, conn }, p) => {
 /** A card, or the idTag of a remote start the portal just sent (chargers may be set to authorize those too). */
 const authorize: MessageHandler = async ({ cs, conn }, p) => ({
   response: {
-    idTagInfo: { status: cs.remoteStarts.has(conn.charger.cpId, p.idTag) ? 'Accepted' : await cardStatus(cs.db, conn.charger, p.idTag) },
+    idTagInfo: { status: cs.remoteStarts.has(conn.charger.cpId, p.idTag) ? 'Accepted' : (await cardStatus(cs.db, conn.charger, p.idTag)).status },
   },
 });
 
@@ -171,6 +177,7 @@ async function handle(
       meters: out.meters,
       progress: out.progress,
       touched: conn.touchDue() ? [charger.cpId] : undefined,
+      boots: out.boot && [out.boot],
     });
     // Load management and the live screens react to what is now committed; a listener's fault is its own.
     if (cs.bus.listenerCount('chargerMessage')) {

@@ -83,7 +83,7 @@ describe('OCPP messages from the charger', () => {
     expect(await status('S1')).toBe('Accepted');
     expect(await status('C1')).toBe('Accepted');
     expect(await status('X1')).toBe('Invalid');
-    expect(await status('I1')).toBe('Invalid');
+    expect(await status('I1')).toBe('Blocked'); // a card known but inactive
     expect(await status('UNKNOWN')).toBe('Invalid');
     expect((await lastRequest(3)).response_data).toEqual({ idTagInfo: { status: 'Invalid' } });
   });

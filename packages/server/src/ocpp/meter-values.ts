@@ -35,24 +35,45 @@ function numeric(s: SampledValue): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** Phase-to-phase voltages (L1-L2 …). */
+const LINE_TO_LINE = /^L\d-L\d$/;
+
+// The functions below run for every MeterValues: plain loops, no per-call closures or arrays.
+
 /**
  * One measurand's value: an unphased sample if there is one, otherwise the phase values combined
  * (voltage averaged; current as the highest phase, which is what a per-phase limit is checked against).
  * Line-to-line voltages (L1-L2 …) are skipped when phase-to-neutral ones exist.
  */
 function pick(samples: SampledValue[], measurand: string, combine: 'avg' | 'max'): number | null {
-  const own = samples.filter((s) => (s.measurand ?? ENERGY) === measurand && (s.location ?? 'Outlet') !== 'EV');
-  const plain = own.find((s) => !s.phase && numeric(s) !== null);
-  if (plain) return numeric(plain);
-  const phased = own.filter((s) => s.phase && !/^L\d-L\d$/.test(s.phase)).map(numeric).filter((n): n is number => n !== null);
-  if (!phased.length) return null;
-  return combine === 'avg' ? phased.reduce((a, b) => a + b, 0) / phased.length : Math.max(...phased);
+  let sum = 0;
+  let count = 0;
+  let max = -Infinity;
+  for (const s of samples) {
+    if ((s.measurand ?? ENERGY) !== measurand || s.location === 'EV') continue;
+    const n = numeric(s);
+    if (n === null) continue;
+    if (!s.phase) return n;
+    if (LINE_TO_LINE.test(s.phase)) continue;
+    sum += n;
+    count++;
+    if (n > max) max = n;
+  }
+  if (!count) return null;
+  return combine === 'avg' ? sum / count : max;
 }
 
 /** The charger's own register (not the EV's), unphased when there is one. */
 function toWh(samples: SampledValue[]): number | null {
-  const own = samples.filter((x) => (x.measurand ?? ENERGY) === ENERGY && x.location !== 'EV' && numeric(x) !== null);
-  const s = own.find((x) => !x.phase) ?? own[0];
+  let s: SampledValue | undefined;
+  for (const x of samples) {
+    if ((x.measurand ?? ENERGY) !== ENERGY || x.location === 'EV' || numeric(x) === null) continue;
+    if (!x.phase) {
+      s = x;
+      break;
+    }
+    s ??= x;
+  }
   if (!s) return null;
   const v = numeric(s)!;
   return Math.round(s.unit === 'kWh' ? v * 1000 : v);
@@ -60,9 +81,12 @@ function toWh(samples: SampledValue[]): number | null {
 
 function toSoc(samples: SampledValue[]): number | null {
   // SoC is reported by the EV, so its location is usually EV: do not filter on location here.
-  const s = samples.find((x) => x.measurand === 'SoC' && numeric(x) !== null);
-  const v = s ? numeric(s)! : null;
-  return v !== null && v >= 0 && v <= 100 ? v : null;
+  for (const x of samples) {
+    if (x.measurand !== 'SoC') continue;
+    const v = numeric(x);
+    if (v !== null) return v >= 0 && v <= 100 ? v : null;
+  }
+  return null;
 }
 
 /** The readings of each MeterValue entry that carries at least one value we keep. */
@@ -82,12 +106,15 @@ export function readings(meterValues: MeterValue[]): Reading[] {
   return out;
 }
 
+type Quantity = 'energy' | 'voltage' | 'ampere' | 'soc';
+
+function newest(sorted: Reading[], k: Quantity): number | null {
+  for (let i = sorted.length - 1; i >= 0; i--) if (sorted[i][k] !== null) return sorted[i][k];
+  return null;
+}
+
 /** The newest value of each quantity across readings (entries may carry different measurands). */
 export function latest(rs: Reading[]): Omit<Reading, 'ts'> {
-  const sorted = [...rs].sort((a, b) => a.ts.getTime() - b.ts.getTime());
-  const last = <K extends 'energy' | 'voltage' | 'ampere' | 'soc'>(k: K) => {
-    for (let i = sorted.length - 1; i >= 0; i--) if (sorted[i][k] !== null) return sorted[i][k];
-    return null;
-  };
-  return { energy: last('energy'), voltage: last('voltage'), ampere: last('ampere'), soc: last('soc') };
+  const sorted = rs.length > 1 ? [...rs].sort((a, b) => a.ts.getTime() - b.ts.getTime()) : rs;
+  return { energy: newest(sorted, 'energy'), voltage: newest(sorted, 'voltage'), ampere: newest(sorted, 'ampere'), soc: newest(sorted, 'soc') };
 }

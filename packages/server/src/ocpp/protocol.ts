@@ -65,14 +65,26 @@ type ValidatorLike = ReturnType<typeof createValidator>;
 const require = createRequire(import.meta.url);
 const base = createValidator(SUBPROTOCOL, require('ocpp-rpc/lib/schemas/ocpp1_6.json'));
 
+/** ocpp-rpc's ajv instance (private): its compiled functions are looked up once per schema, not per message. */
+const ajv = (base as unknown as { _ajv?: { getSchema(id: string): ((data: unknown) => boolean) | undefined } })._ajv;
+const compiled = new Map<string, ((data: unknown) => boolean) | undefined>();
+
+function compiledSchema(schemaId: string): ((data: unknown) => boolean) | undefined {
+  if (!ajv) return undefined;
+  if (!compiled.has(schemaId)) compiled.set(schemaId, ajv.getSchema(schemaId));
+  return compiled.get(schemaId);
+}
+
 /**
  * The strict-mode validator for ocpp1.6: ocpp-rpc's own schemas, with the error code chosen per
  * OCPP-J 1.6 and compact details (the library echoes the whole payload back, which for a huge
- * frame is a huge answer).
+ * frame is a huge answer). A valid payload is checked by the compiled function alone (the
+ * library resolves the schema id on every call); anything else goes the library's way for its errors.
  */
 export const ocpp16Validator = {
   subprotocol: SUBPROTOCOL,
   validate(schemaId: string, params: unknown) {
+    if (compiledSchema(schemaId)?.(params)) return true;
     try {
       return base.validate(schemaId, params);
     } catch (err: any) {

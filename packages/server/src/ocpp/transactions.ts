@@ -6,15 +6,25 @@ import { latest, readings, type MeterValue, type Reading } from './meter-values.
 
 /** An idTag is accepted at start if a card allows it here or the portal just asked for it (remote start). */
 async function idTagStatus({ cs, conn }: HandlerContext, idTag: string) {
-  if (cs.remoteStarts.has(conn.charger.cpId, idTag)) return 'Accepted';
+  const cpId = conn.charger.cpId;
+  // A remote start links the account its member ID named, else the card's holder (if any).
+  if (cs.remoteStarts.has(cpId, idTag)) {
+    return { status: 'Accepted' as const, accountId: cs.remoteStarts.accountOf(cpId, idTag) ?? (await cardStatus(cs.db, conn.charger, idTag)).accountId };
+  }
   return cardStatus(cs.db, conn.charger, idTag);
 }
 
 /** A value for a bigint column, or null when a charger sends something no meter can show. */
 const int8 = (n: number | null) => (n !== null && Math.abs(n) <= Number.MAX_SAFE_INTEGER ? n : null);
 
-const meterRows = (ctx: HandlerContext, sessionId: number | null, connectorId: number | null, rs: Reading[]): MeterRow[] =>
-  rs.map((r) => ({ session_id: sessionId, cp_id: ctx.conn.charger.cpId, connector_id: connectorId, ...r, energy: int8(r.energy) }));
+function meterRows(ctx: HandlerContext, sessionId: number | null, connectorId: number | null, rs: Reading[]): MeterRow[] {
+  const cpId = ctx.conn.charger.cpId;
+  const out: MeterRow[] = [];
+  for (const r of rs) {
+    out.push({ session_id: sessionId, cp_id: cpId, connector_id: connectorId, ts: r.ts, energy: int8(r.energy), voltage: r.voltage, ampere: r.ampere, soc: r.soc });
+  }
+  return out;
+}
 
 /**
  * Creates the session. The transactionId is the session id. A StartTransaction sent again (the
@@ -35,7 +45,7 @@ export const startTransaction: MessageHandler = async (ctx, p) => {
   const key = [cpId, connectorId, p.idTag, start];
   const minutes = cs.remoteStarts.takeMinutes(cpId, p.idTag);
   const plannedEnd = minutes ? new Date(startDate.getTime() + minutes * 60_000).toISOString() : null;
-  const status = await idTagStatus(ctx, p.idTag);
+  const { status, accountId } = await idTagStatus(ctx, p.idTag);
   const { session, stale } = await cs.db.tx(async (sql) => {
     const stale = await sql.query<{ session_id: number; tran_id: number }>(
       `UPDATE cp_sessions s
@@ -53,9 +63,9 @@ export const startTransaction: MessageHandler = async (ctx, p) => {
     let [session] = await sql.query(
       `WITH id AS (SELECT nextval(pg_get_serial_sequence('cp_sessions', 'session_id'))::int AS v)
        INSERT INTO cp_sessions (session_id, tran_id, cp_id, connector_id, id_tag, session_start_time, cp_no, loc_id,
-                                start_meter, planned_end_dttm, id_tag_status, connector_name,
+                                start_meter, planned_end_dttm, id_tag_status, account_id, connector_name,
                                 session_end_time, end_meter, total_pw_consume, total_charge_time, stop_reason, stop_note)
-       SELECT v, v, $1, $2, $3, $4, $5, $6, $7, $8, $9,
+       SELECT v, v, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
               (SELECT connector_name FROM cp_connectors WHERE cp_id = $1 AND connector_id = $2),
               r.end_time, r.end_meter, r.zero, r.zero, r.reason, r.note
          FROM id
@@ -63,7 +73,7 @@ export const startTransaction: MessageHandler = async (ctx, p) => {
                            'idTag ' || $9 || ' at StartTransaction: refused, not charged' AS note) r ON $9 <> 'Accepted'
        ON CONFLICT (cp_id, connector_id, id_tag, session_start_time) DO NOTHING
        RETURNING session_id, tran_id`,
-      [...key, cpNo, locId, int8(p.meterStart) ?? 0, plannedEnd, status],
+      [...key, cpNo, locId, int8(p.meterStart) ?? 0, plannedEnd, status, accountId],
     );
     session ??= (
       await sql.query(
@@ -126,7 +136,7 @@ export const stopTransaction: MessageHandler = async (ctx, p) => {
   );
   const session = closed ? { sessionId: closed.session_id, connectorId: closed.connector_id } : await findSession(ctx, tranId);
   conn.forgetTransaction(tranId);
-  const response = p.idTag ? { idTagInfo: { status: await idTagStatus(ctx, p.idTag) } } : {};
+  const response = p.idTag ? { idTagInfo: { status: (await idTagStatus(ctx, p.idTag)).status } } : {};
   return {
     response,
     row: {

@@ -1,0 +1,136 @@
+/**
+ * The limits bench/ocpp-load.ts compares its figures against, measured in the same run on the
+ * same machine and database (a busy shared machine makes absolute figures useless across runs):
+ *
+ * - rpc: an ocpp-rpc server in strict mode (the library's own ocpp1.6 validator) that answers
+ *   every call and does nothing else, in a child process of its own (this file with --no-work-server),
+ *   driven by the same raw chargers and frames as the real server: calls/s, server CPU per call,
+ *   and connect+boot per second and CPU.
+ * - insert: multi-row INSERTs of the rows a MeterValues writes (one cp_requests and one
+ *   cp_meter_values row, the same columns, JSON and indexes) into the bench's database, one
+ *   transaction per batch of one row pair per charger, back to back: rows/s.
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Database } from '../packages/server/src/db/client.ts';
+import { meterLoop, pool, RawCharger, type MeterLoopResult } from './ocpp-raw-charger.ts';
+
+export interface RpcBaseline {
+  meter: MeterLoopResult & { cpuUsPerCall: number; callsPerCoreSecond: number };
+  boot: { perSecond: number; cpuMsEach: number; n: number };
+}
+
+/** Child: the no-work server. */
+async function serveNoWork(): Promise<void> {
+  const { RPCServer } = await import('ocpp-rpc');
+  const rpc = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true, callConcurrency: 1 });
+  rpc.on('client', (client) => {
+    client.handle('BootNotification', () => ({ status: 'Accepted', currentTime: new Date().toISOString(), interval: 30 }));
+    client.handle('MeterValues', () => ({}));
+  });
+  const http = await rpc.listen(0, '127.0.0.1');
+  const address = http.address() as { port: number };
+  process.send!({ type: 'ready', port: address.port });
+  process.on('message', async (m: { type: string }) => {
+    if (m.type === 'cpu') {
+      const cpu = process.cpuUsage();
+      process.send!({ type: 'cpu', cpuMs: (cpu.user + cpu.system) / 1000 });
+    } else if (m.type === 'close') {
+      await rpc.close({ force: true });
+      process.exit(0);
+    }
+  });
+}
+
+/** Runs the no-work server in a child process and measures it with `chargers` closed-loop chargers. */
+export async function rpcBaseline(opts: { chargers: number; seconds: number; boots: number }): Promise<RpcBaseline> {
+  const child = fork(fileURLToPath(import.meta.url), ['--no-work-server'], { execArgv: ['--import', 'tsx'] });
+  const next = (type: string) =>
+    new Promise<any>((resolve) => {
+      const on = (m: any) => {
+        if (m?.type !== type) return;
+        child.off('message', on);
+        resolve(m);
+      };
+      child.on('message', on);
+    });
+  const cpu = async () => {
+    child.send({ type: 'cpu' });
+    return (await next('cpu')).cpuMs as number;
+  };
+  try {
+    const { port } = await next('ready');
+    // connect+boot, 200 at a time as in the real bench.
+    const booting = Array.from({ length: opts.boots }, (_, i) => new RawCharger('127.0.0.1', port, `N${i + 1}`));
+    const c0 = await cpu();
+    const t0 = performance.now();
+    await pool(booting, 200, (c) => c.boot());
+    const bootSecs = (performance.now() - t0) / 1000;
+    const c1 = await cpu();
+    for (const c of booting.slice(opts.chargers)) c.terminate();
+    const fleet = booting.slice(0, opts.chargers);
+    const before = await cpu();
+    const meter = await meterLoop(fleet, fleet.map((_, i) => i + 1), opts.seconds);
+    const cpuUsPerCall = ((await cpu()) - before) * 1000 / meter.answered;
+    for (const c of fleet) c.terminate();
+    return {
+      meter: { ...meter, cpuUsPerCall, callsPerCoreSecond: 1e6 / cpuUsPerCall },
+      boot: { perSecond: opts.boots / bootSecs, cpuMsEach: (c1 - c0) / opts.boots, n: opts.boots },
+    };
+  } finally {
+    child.send({ type: 'close' });
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+/**
+ * Inserts the rows of `sessions.length` MeterValues per transaction, as fast as one connection
+ * can, for `seconds`: the database's own rate for these rows. The parameters are built once, so
+ * the figure is the database's, not this process's.
+ */
+export async function insertBaseline(
+  db: Database,
+  sessions: { sessionId: number; cpId: number; cpNo: string; locId: number }[],
+  seconds: number,
+): Promise<{ rowsPerSecond: number; transactions: number; msPerTransaction: number }> {
+  const ts = new Date().toISOString();
+  const requestData = (s: { sessionId: number }) =>
+    JSON.stringify({ connectorId: 1, transactionId: s.sessionId, meterValue: [{ timestamp: ts, sampledValue: [
+      { value: '12340', measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+      { value: '230.1', measurand: 'Voltage', unit: 'V' },
+      { value: '16.0', measurand: 'Current.Import', unit: 'A' }] }] });
+  const col = <T>(f: (s: (typeof sessions)[number], i: number) => T) => sessions.map(f);
+  const requests = [
+    col(() => 11), col((s) => s.cpId), col((s) => s.cpNo), col(() => null), col(() => 1), col(() => null),
+    col(requestData), col(() => '{}'), col(() => ts), col((s) => s.sessionId), col((s) => s.sessionId),
+    col((_, i) => `baseline-${i}`), col((s) => s.locId), col(() => 12340), col(() => 230.1), col(() => 16),
+  ];
+  const meters = [
+    col((s) => s.sessionId), col((s) => s.cpId), col(() => 1), col(() => ts), col(() => 12340), col(() => 230.1),
+    col(() => 16), col(() => null),
+  ];
+  const end = performance.now() + seconds * 1000;
+  const t0 = performance.now();
+  let transactions = 0;
+  while (performance.now() < end) {
+    await db.tx(async (sql) => {
+      await sql.query(
+        `INSERT INTO cp_requests (request_type, cp_id, cp_no, charge_box_serial_number, connector_id, connector_status,
+           request_data, response_data, cre_dttm, session_id, tran_id, uuid, loc, energy, voltage, ampere)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::int[], $6::text[], $7::jsonb[], $8::jsonb[],
+                              $9::timestamptz[], $10::int[], $11::int[], $12::text[], $13::int[], $14::int8[], $15::float8[], $16::float8[])`,
+        requests,
+      );
+      await sql.query(
+        `INSERT INTO cp_meter_values (session_id, cp_id, connector_id, ts, energy, voltage, ampere, soc)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[], $5::int8[], $6::float8[], $7::float8[], $8::float8[])`,
+        meters,
+      );
+    });
+    transactions++;
+  }
+  const secs = (performance.now() - t0) / 1000;
+  return { rowsPerSecond: (transactions * sessions.length * 2) / secs, transactions, msPerTransaction: (secs * 1000) / transactions };
+}
+
+if (process.argv.includes('--no-work-server')) await serveNoWork();
