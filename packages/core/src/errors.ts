@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   CP_TIMEOUT: 10031,
   /** Ours: the charger answered Rejected / NotSupported / a CALLERROR. */
   CP_REJECTED: 10032,
+  /** Ours: a remote start outside the charger's opening hours. */
+  OUTSIDE_OPENING_HOURS: 10040,
   /** Ours: no running transaction on that connector. */
   NO_TRANSACTION: 30002,
   SESSIONS_MISMATCH: 21001,

@@ -2,6 +2,7 @@ import type { Lang } from './i18n/types.ts';
 import { LMS_MODES } from './lms.ts';
 import { OCPP_REQUEST_TYPES, STOP_REASONS, type StopReason } from './ocpp.ts';
 import type { Pair } from './resources/labels.ts';
+import { EXTERNAL_PRIVILEGES } from './privileges.ts';
 
 /** One item of an option list as the API answers it, its label in the reader's language. */
 export interface OptionItem {
@@ -22,6 +23,11 @@ export type HomeScreen = (typeof HOME_SCREENS)[number];
 
 export const USER_LOG_TYPES = ['LOGIN', 'LOGIN_FAILED', 'LOGOUT'] as const;
 export const PORTAL_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'COMMAND'] as const;
+/** Kinds of data the retention job trims (data_rotation_setup.item); what each removes: server housekeeping/rotation.ts. */
+export const DATA_ROTATION_ITEMS = ['cp_request', 'cp_session', 'cp_meter_value', 'transaction'] as const;
+export type DataRotationItem = (typeof DATA_ROTATION_ITEMS)[number];
+/** Who may change an app_config entry: Admin needs READ_APP_CONFIG_ADMIN, Everyone EDIT_APP_CONFIG. */
+export const APP_CONFIG_AUTHORITIES = ['Admin', 'Everyone'] as const;
 
 /** OCPP 1.6 ChargePointErrorCode (§7.6), as StatusNotification reports it. */
 export const CHARGE_POINT_ERROR_CODES = [
@@ -29,6 +35,11 @@ export const CHARGE_POINT_ERROR_CODES = [
   'NoError', 'OtherError', 'OverCurrentFailure', 'OverVoltage', 'PowerMeterFailure', 'PowerSwitchFailure', 'ReaderFailure',
   'ResetFailure', 'UnderVoltage', 'WeakSignal',
 ] as const;
+
+/** What an alert is raised for: a charger's reported error, or the charger gone away ('Offline'). */
+export const ALERT_ERROR_CODES = [...CHARGE_POINT_ERROR_CODES.filter((c) => c !== 'NoError'), 'Offline'] as const;
+/** Contact-group receiving frequencies (spec part 2 §9): mailed when an alert reaches this many detections. */
+export const CONTACT_GROUP_LEVELS = [1, 5, 10] as const;
 
 /** A value of a fixed list with its label in both languages. */
 export interface StaticOption {
@@ -119,6 +130,18 @@ export const STATIC_OPTIONS: Record<string, StaticOption[]> = {
     Operative: ['Operative', '可運作'],
     Inoperative: ['Inoperative', '停止運作'],
   }),
+  data_rotation_item: labelled(DATA_ROTATION_ITEMS, {
+    cp_request: ['Charger messages', '充電樁訊息'],
+    cp_session: ['Finished charging sessions', '已完成的充電記錄'],
+    cp_meter_value: ['Meter readings', '電錶讀數'],
+    transaction: ['Unfinished transactions', '未完成的交易'],
+  }),
+  app_config_authority: labelled(APP_CONFIG_AUTHORITIES, { Admin: ['Admin', '管理員'], Everyone: ['Everyone', '所有人'] }),
+  third_party_privilege: labelled(EXTERNAL_PRIVILEGES, {
+    EXT_CHARGING: ['Remote charging (start, stop)', '遙距充電（開始、停止）'],
+    EXT_LICENCE_PLATE: ['Licence plate only', '只限車牌'],
+    EXT_ALL: ['Charging and licence plate', '充電及車牌'],
+  }),
   request_types: REQUEST_TYPE_OPTIONS,
   lms_mode: labelled(LMS_MODES, {
     QUEUEING: ['Queueing', '排隊'],
@@ -157,6 +180,16 @@ export const STATIC_OPTIONS: Record<string, StaticOption[]> = {
     WeakSignal: ['Weak signal', '訊號微弱'],
   }),
 };
+
+STATIC_OPTIONS.alert_error_code = [
+  ...STATIC_OPTIONS.charge_point_error_code.filter((o) => o.value !== 'NoError'),
+  { value: 'Offline', label: { en: 'Offline', 'zh-TW': '離線' } },
+];
+STATIC_OPTIONS.contact_group_level = labelled(CONTACT_GROUP_LEVELS, {
+  1: ['Every detection', '每次偵測'],
+  5: ['At 5 continuous detections', '連續偵測 5 次'],
+  10: ['At 10 continuous detections', '連續偵測 10 次'],
+});
 
 /** A fixed list with its labels in one language, as GET /options answers it. */
 export function staticOptionItems(key: string, lang: Lang): OptionItem[] {

@@ -30,10 +30,14 @@ export const P = {
   CP_CONFIG: 'READ_CP_CONFIG',
   /** Changes the settings of Admin authority in a charger configuration (spec part 1 §6: Admin vs Everyone). */
   CP_CONFIG_ADMIN: 'READ_CP_CONFIG_ADMIN',
+  /** Changes app_config entries of Admin authority (Everyone entries need EDIT_APP_CONFIG only). */
+  APP_CONFIG_ADMIN: 'READ_APP_CONFIG_ADMIN',
   ALERT: 'READ_ALERT',
   CP_CONNECTOR: 'READ_CP_CONNECTOR',
   LMS_PROFILE: 'READ_LMS_PROFILE',
   MASTER_FLAG: 'READ_MASTER_FLAG',
+  /** Edit and delete of account_vehicles rows, besides EDIT_ACCOUNT_VEHICLES (spec part 2 §6). */
+  ACCOUNT_VEHICLE_ROW_ACTIONS: 'EDIT_ACCOUNT_VEHICLE',
   REMOTE_START_CHARGER: 'READ_REMOTE_START_CHARGER',
   REMOTE_RESET_CHARGER: 'READ_REMOTE_RESET_CHARGER',
   GET_DIAGNOSTICS: 'READ_GET_GIAGNOSTICS',
@@ -80,3 +84,16 @@ export function allPrivilegeNames(): string[] {
 }
 
 export const SUPER_ADMIN_ROLE = 'super_admin';
+
+/**
+ * What a third-party app may call on the external API (/api/external/v1): third_party_conf.privilege_key
+ * is one of these, each a set of calls. Apps are not portal users: these are never given to roles.
+ */
+export const EXTERNAL_PRIVILEGES = ['EXT_CHARGING', 'EXT_LICENCE_PLATE', 'EXT_ALL'] as const;
+export type ExternalPrivilege = (typeof EXTERNAL_PRIVILEGES)[number];
+export type ExternalAction = 'remote_start' | 'remote_stop' | 'get_lp';
+export const EXTERNAL_ACTIONS: Record<ExternalPrivilege, readonly ExternalAction[]> = {
+  EXT_CHARGING: ['remote_start', 'remote_stop'],
+  EXT_LICENCE_PLATE: ['get_lp'],
+  EXT_ALL: ['remote_start', 'remote_stop', 'get_lp'],
+};

@@ -137,6 +137,8 @@ export interface ResourceDef {
   pageSizes?: number[];
   defaultPageSize?: number;
   actions: ResourceAction[];
+  /** Named privileges a row's edit and delete also need (account_vehicles: EDIT_ACCOUNT_VEHICLE, spec part 2 §6). */
+  rowActionPrivileges?: string[];
   /** Deleted rows keep existing with deleted_at set; they show only with trash=1. */
   softDelete?: boolean;
   editConfirm?: boolean;

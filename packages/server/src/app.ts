@@ -10,10 +10,14 @@ import { resourceRoutes } from './resources/routes.ts';
 import { lmsProfileRoutes } from './lms/profiles.ts';
 import { ocppServer } from './ocpp/setup.ts';
 import { loadManagement } from './lms/setup.ts';
+import { alerting } from './alerts/setup.ts';
 import { Bus } from './bus/index.ts';
 import { isDatabaseUnavailable } from './db/faults.ts';
 import { DATABASE_UNAVAILABLE, healthRoutes } from './http/health.ts';
 import { dashboardRoutes } from './dashboards/routes.ts';
+import { openingHours } from './opening-hours/setup.ts';
+import { thirdPartyRoutes } from './third-party/index.ts';
+import { housekeeping } from './housekeeping/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +28,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route needs no signed-in user. */
     public?: boolean;
+    /** The route is the external API: apps sign calls with X-App-Id / X-Api-Key (third-party/), not a portal token. */
+    externalApp?: boolean;
   }
 }
 
@@ -41,7 +47,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   db.onConnectionLost = (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool opens a new one when needed');
 
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
+    if (!req.url.startsWith('/api/') || req.routeOptions.config?.public || req.routeOptions.config?.externalApp) return;
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const user = token ? await resolveToken(db, token, config.tokenTtlHours) : null;
@@ -82,11 +88,15 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
 
   healthRoutes(app);
   authRoutes(app);
+  thirdPartyRoutes(app);
   resourceRoutes(app);
   lmsProfileRoutes(app);
   ocppServer(app);
+  alerting(app);
   loadManagement(app);
   dashboardRoutes(app);
+  openingHours(app);
+  housekeeping(app);
 
   if (existsSync(config.portalDir)) {
     // wildcard: files of a newer build are served without a restart; unknown paths fall back to index.html above.

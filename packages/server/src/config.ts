@@ -26,6 +26,12 @@ export interface Config {
   diagnosticsUrl: string;
   /** How often the LMS dashboard asks for the whole picture (ms; spec §9: 5000 when 500 or less). */
   lmsStatusIntervalMs: number;
+  /** smtp(s)://user:pass@host:port for alert e-mails; absent: alerts are recorded, nothing is mailed. */
+  smtpUrl?: string;
+  /** Sender address of alert e-mails. */
+  smtpFrom: string;
+  /** A charger away this long raises an Offline alert (a quick reconnect does not). */
+  alertOfflineGraceMs: number;
 }
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -51,5 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     diagnosticsUrl: env.DIAGNOSTICS_URL || 'ftp://localhost/diagnostics/',
     lmsStatusIntervalMs: Number(env.LMS_STATUS_INTERVAL_MS ?? 5000),
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM || 'EV Charging Alerts <alerts@localhost>',
+    alertOfflineGraceMs: Number(env.ALERT_OFFLINE_GRACE_SECONDS ?? 60) * 1000,
   };
 }

@@ -1,6 +1,7 @@
 import { allPrivilegeNames, SUPER_ADMIN_ROLE } from '@ev/core';
 import type { Database } from './client.ts';
 import { generatePassword, hashPassword } from '../crypto/passwords.ts';
+import { seedSettings } from '../settings.ts';
 
 export interface SeedResult {
   /** Set only when the admin user was created now with a generated password (print it once). */
@@ -10,7 +11,8 @@ export interface SeedResult {
 
 /**
  * Runs at every start: adds privileges that the code knows and the database does not, keeps
- * super_admin holding all of them, and on an empty database creates the admin user.
+ * super_admin holding all of them, writes the known settings missing from app_config with their
+ * defaults, and on an empty database creates the admin user.
  */
 export async function seed(db: Database, adminPassword?: string): Promise<SeedResult> {
   return db.tx(async (sql) => {
@@ -29,6 +31,7 @@ export async function seed(db: Database, adminPassword?: string): Promise<SeedRe
        ON CONFLICT DO NOTHING`,
       [SUPER_ADMIN_ROLE],
     );
+    await seedSettings(sql);
     const [{ n }] = await sql.query(`SELECT count(*)::int AS n FROM users`);
     if (n > 0) return { adminCreated: false };
     const password = adminPassword ?? generatePassword();

@@ -1,11 +1,12 @@
 import { CHARGING_STATUSES, ERROR_CODES, getResource, P, type ActionResult } from '@ev/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requirePrivileges } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { parseBody } from '../http/parse.ts';
 import { writeAudit } from '../resources/audit.ts';
+import { memberAccount } from './authorization.ts';
 import { InvalidCommandError, type CommandAction, type CommandOutcome } from './commands.ts';
 
 /** Longest charging time a remote start may ask for, in minutes (a year): beyond it is a typing mistake. */
@@ -40,7 +41,7 @@ const triggerQuery = z.object({
   connectorId: z.union([int(0), z.literal('').transform(() => undefined)]).optional(),
 }).strict();
 
-interface ChargerRow {
+export interface ChargerRow {
   cp_id: number;
   cp_no: string;
   loc_id: number;
@@ -49,6 +50,115 @@ interface ChargerRow {
 }
 
 const refused = (errorCode: number): ActionResult => ({ status: 'error', errorCode });
+
+/** Who sends a command, as the audit log names them: a portal user, or a third-party app (id null). */
+export interface CommandActor {
+  id: number | null;
+  username: string;
+}
+
+/** What a remote start asks for once the charger is known (the portal's form, a third-party app's call). */
+export interface RemoteStart {
+  connectorId: number;
+  /** Minutes of charging after which the session is stopped; 0 sets no end. */
+  minutes: number;
+  memberId?: string | number | null;
+  startCode?: string | number | null;
+  remark?: unknown;
+}
+
+/** The charging time of a remote start in minutes, or null for the spec's 10003 (not a number, too long). */
+export function startMinutes(time: unknown): number | null {
+  if (time == null || !/^\d+(\.\d+)?$/.test(String(time).trim())) return null;
+  const minutes = Number(String(time).trim());
+  return minutes > MAX_START_MINUTES ? null : minutes;
+}
+
+/**
+ * Spec code 10008 (connector error) for a connector the charger has not reported (StatusNotification):
+ * refused here rather than sent and answered Rejected. A charger that reported none yet is not judged.
+ */
+async function unknownConnector(app: FastifyInstance, cp: ChargerRow, connectorId: number): Promise<ActionResult | null> {
+  const known = await app.db.query<{ connector_id: number }>(`SELECT connector_id FROM cp_connectors WHERE cp_id = $1 AND connector_id > 0`, [cp.cp_id]);
+  return known.length && !known.some((c) => c.connector_id === connectorId) ? refused(ERROR_CODES.CONNECTOR_ERROR) : null;
+}
+
+/** Sends one command, audits it with its outcome and answers it as {status, errorCode}. */
+async function sendCommand(
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  actor: CommandActor,
+  cp: ChargerRow,
+  action: CommandAction,
+  params: Record<string, unknown>,
+  remark?: unknown,
+): Promise<ActionResult> {
+  let outcome: CommandOutcome;
+  try {
+    outcome = await app.ocpp.commands.send(cp.cp_id, action, params);
+  } catch (err) {
+    if (err instanceof InvalidCommandError) throw badRequest(err.message);
+    throw err;
+  }
+  // writeAudit keeps a missing user id as null: an app has no user row, its name says who it was.
+  await writeAudit(app.db, actor as Pick<AuthUser, 'id' | 'username'>, {
+    action: 'COMMAND',
+    target: 'cps',
+    targetId: cp.cp_id,
+    newData: { command: action, params, outcome },
+    remark: remark == null ? undefined : String(remark),
+  });
+  log.info({ cpNo: cp.cp_no, action, status: outcome.status, user: actor.username }, 'OCPP command from the portal or a third-party app');
+  if (outcome.status === 'success') return { status: 'success', data: outcome.result };
+  // The charger's own answer, when it gave one (Rejected, UnlockFailed …), goes with the code.
+  return { status: 'error', errorCode: outcome.errorCode, message: outcome.message, ...(outcome.result ? { data: outcome.result } : {}) };
+}
+
+/** A remote start on a charger the caller may command (spec §7 rsrStartCharger after the charger lookup). */
+export async function remoteStart(app: FastifyInstance, log: FastifyBaseLogger, actor: CommandActor, cp: ChargerRow, start: RemoteStart): Promise<ActionResult> {
+  if (cp.enable_flag !== 1) return refused(ERROR_CODES.CP_ACTIVATION);
+  if (await app.openingHours.closedNow(cp.cp_id)) return refused(ERROR_CODES.OUTSIDE_OPENING_HOURS);
+  const missing = await unknownConnector(app, cp, start.connectorId);
+  if (missing) return missing;
+  const connectors = await app.db.query<{ connector_id: number; status: string | null }>(
+    `SELECT connector_id, status FROM cp_connectors WHERE cp_id = $1`,
+    [cp.cp_id],
+  );
+  const target = connectors.find((c) => c.connector_id === start.connectorId)?.status ?? null;
+  if (target && CHARGING_STATUSES.includes(target)) return refused(ERROR_CODES.CONNECTOR_STATUS);
+  if (target === 'Unavailable' || target === 'Faulted') return refused(ERROR_CODES.PLUG_NOT_READY);
+  const otherCharging = connectors.some(
+    (c) => c.connector_id > 0 && c.connector_id !== start.connectorId && c.status && CHARGING_STATUSES.includes(c.status),
+  );
+  if (otherCharging && cp.double_use_flag !== 1) return refused(ERROR_CODES.ONE_CONNECTOR_AT_A_TIME);
+  // The idTag the session will carry: the member, else the start code, else the portal itself.
+  const idTag = String(start.memberId || start.startCode || 'PORTAL').slice(0, 20);
+  // A member ID that is an account number starts for that account (linked to the session); 10014 when it may not charge here.
+  const account = await memberAccount(app.db, start.memberId, cp.loc_id);
+  if (account === 'refused') return refused(ERROR_CODES.MEMBER_INVALID);
+  app.ocpp.central.remoteStarts.allow(cp.cp_id, idTag, start.minutes > 0 ? start.minutes : null, account);
+  return sendCommand(app, log, actor, cp, 'RemoteStartTransaction', { connectorId: start.connectorId, idTag }, start.remark);
+}
+
+/** A remote stop of the connector's running session (spec §7 rsrStopCharger after the charger lookup). */
+export async function remoteStop(
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  actor: CommandActor,
+  cp: ChargerRow,
+  connectorId: number,
+  remark?: unknown,
+): Promise<ActionResult> {
+  const missing = await unknownConnector(app, cp, connectorId);
+  if (missing) return missing;
+  const [running] = await app.db.query(
+    `SELECT tran_id FROM cp_sessions WHERE cp_id = $1 AND connector_id = $2 AND session_end_time IS NULL
+      ORDER BY session_id DESC LIMIT 1`,
+    [cp.cp_id, connectorId],
+  );
+  if (!running) return refused(ERROR_CODES.NO_TRANSACTION);
+  return sendCommand(app, log, actor, cp, 'RemoteStopTransaction', { transactionId: running.tran_id }, remark);
+}
 
 /** The remote-action calls of spec §7 (charger view buttons), each answered {status, errorCode}. */
 export function commandRoutes(app: FastifyInstance): void {
@@ -64,71 +174,18 @@ export function commandRoutes(app: FastifyInstance): void {
     return cp;
   }
 
-  /**
-   * Spec code 10008 (connector error) for a connector the charger has not reported (StatusNotification):
-   * refused here rather than sent and answered Rejected. A charger that reported none yet is not judged.
-   */
-  async function unknownConnector(cp: ChargerRow, connectorId: number): Promise<ActionResult | null> {
-    const known = await app.db.query<{ connector_id: number }>(`SELECT connector_id FROM cp_connectors WHERE cp_id = $1 AND connector_id > 0`, [cp.cp_id]);
-    return known.length && !known.some((c) => c.connector_id === connectorId) ? refused(ERROR_CODES.CONNECTOR_ERROR) : null;
-  }
-
-  async function command(
-    req: FastifyRequest,
-    user: AuthUser,
-    cp: ChargerRow,
-    action: CommandAction,
-    params: Record<string, unknown>,
-    remark?: unknown,
-  ): Promise<ActionResult> {
-    let outcome: CommandOutcome;
-    try {
-      outcome = await app.ocpp.commands.send(cp.cp_id, action, params);
-    } catch (err) {
-      if (err instanceof InvalidCommandError) throw badRequest(err.message);
-      throw err;
-    }
-    await writeAudit(app.db, user, {
-      action: 'COMMAND',
-      target: 'cps',
-      targetId: cp.cp_id,
-      newData: { command: action, params, outcome },
-      remark: remark == null ? undefined : String(remark),
-    });
-    req.log.info({ cpNo: cp.cp_no, action, status: outcome.status, user: user.username }, 'OCPP command from the portal');
-    if (outcome.status === 'success') return { status: 'success', data: outcome.result };
-    // The charger's own answer, when it gave one (Rejected, UnlockFailed …), goes with the code.
-    return { status: 'error', errorCode: outcome.errorCode, message: outcome.message, ...(outcome.result ? { data: outcome.result } : {}) };
-  }
+  const command = (req: FastifyRequest, user: AuthUser, cp: ChargerRow, action: CommandAction, params: Record<string, unknown>, remark?: unknown) =>
+    sendCommand(app, req.log, user, cp, action, params, remark);
 
   app.post('/api/:resource/rsrStartCharger/:id', async (req) => {
     const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
     const { resource, id } = parseBody(idParams, req.params);
     const body = parseBody(startBody, req.body);
-    if (body.time == null || !/^\d+(\.\d+)?$/.test(String(body.time).trim())) return refused(ERROR_CODES.INVALID_DURATION);
-    // Minutes of charging, after which the session is stopped (planned-stops.ts); 0 sets no end.
-    const minutes = Number(String(body.time).trim());
-    if (minutes > MAX_START_MINUTES) return refused(ERROR_CODES.INVALID_DURATION);
+    const minutes = startMinutes(body.time);
+    if (minutes === null) return refused(ERROR_CODES.INVALID_DURATION);
     const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
-    if (cp.enable_flag !== 1) return refused(ERROR_CODES.CP_ACTIVATION);
-    const missing = await unknownConnector(cp, body.connectorId);
-    if (missing) return missing;
-    const connectors = await app.db.query<{ connector_id: number; status: string | null }>(
-      `SELECT connector_id, status FROM cp_connectors WHERE cp_id = $1`,
-      [cp.cp_id],
-    );
-    const target = connectors.find((c) => c.connector_id === body.connectorId)?.status ?? null;
-    if (target && CHARGING_STATUSES.includes(target)) return refused(ERROR_CODES.CONNECTOR_STATUS);
-    if (target === 'Unavailable' || target === 'Faulted') return refused(ERROR_CODES.PLUG_NOT_READY);
-    const otherCharging = connectors.some(
-      (c) => c.connector_id > 0 && c.connector_id !== body.connectorId && c.status && CHARGING_STATUSES.includes(c.status),
-    );
-    if (otherCharging && cp.double_use_flag !== 1) return refused(ERROR_CODES.ONE_CONNECTOR_AT_A_TIME);
-    // The idTag the session will carry: the member, else the start code, else the portal itself.
-    const idTag = String(body.memberId || body.startCode || 'PORTAL').slice(0, 20);
-    app.ocpp.central.remoteStarts.allow(cp.cp_id, idTag, minutes > 0 ? minutes : null);
-    return command(req, user, cp, 'RemoteStartTransaction', { connectorId: body.connectorId, idTag }, body.remark);
+    return remoteStart(app, req.log, user, cp, { ...body, minutes });
   });
 
   app.post('/api/:resource/rsrStopCharger/:id', async (req) => {
@@ -137,15 +194,7 @@ export function commandRoutes(app: FastifyInstance): void {
     const body = parseBody(connectorBody, req.body);
     const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
-    const missing = await unknownConnector(cp, body.connectorId);
-    if (missing) return missing;
-    const [running] = await app.db.query(
-      `SELECT tran_id FROM cp_sessions WHERE cp_id = $1 AND connector_id = $2 AND session_end_time IS NULL
-        ORDER BY session_id DESC LIMIT 1`,
-      [cp.cp_id, body.connectorId],
-    );
-    if (!running) return refused(ERROR_CODES.NO_TRANSACTION);
-    return command(req, user, cp, 'RemoteStopTransaction', { transactionId: running.tran_id }, body.remark);
+    return remoteStop(app, req.log, user, cp, body.connectorId, body.remark);
   });
 
   app.post('/api/:resource/unlockCharger/:id', async (req) => {
@@ -154,7 +203,7 @@ export function commandRoutes(app: FastifyInstance): void {
     const body = parseBody(connectorBody, req.body);
     const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
-    const missing = await unknownConnector(cp, body.connectorId);
+    const missing = await unknownConnector(app, cp, body.connectorId);
     if (missing) return missing;
     const result = await command(req, user, cp, 'UnlockConnector', { connectorId: body.connectorId }, body.remark);
     // UnlockFailed is the connector's own failure: the spec's connector error, not a refused request.
@@ -187,7 +236,7 @@ export function commandRoutes(app: FastifyInstance): void {
     const cp = await charger(user, resource, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     if (connectorId > 0) {
-      const missing = await unknownConnector(cp, connectorId);
+      const missing = await unknownConnector(app, cp, connectorId);
       if (missing) return missing;
     }
     // The portal's buttons say Available / Unavailable; OCPP says Operative / Inoperative.

@@ -20,9 +20,9 @@ export function privilegesFor(def: ResourceDef, access: Access): string[] {
     case 'create':
       return [createPrivilege(stem)];
     case 'edit':
-      return [editPrivilege(stem)];
+      return [editPrivilege(stem), ...(def.rowActionPrivileges ?? [])];
     case 'delete':
-      return [P.DELETE, editPrivilege(stem)];
+      return [P.DELETE, editPrivilege(stem), ...(def.rowActionPrivileges ?? [])];
   }
 }
 

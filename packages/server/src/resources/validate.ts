@@ -67,7 +67,8 @@ function fieldSchema(f: FieldDef): z.ZodType {
   })();
   // A fixed option list (in code) names every value the field may take.
   const allowed = f.options && Object.hasOwn(STATIC_OPTIONS, f.options) ? STATIC_OPTIONS[f.options].map((o) => o.value) : undefined;
-  const checked = allowed ? typed.refine((v) => allowed.includes(v as string | number), invalid) : typed;
+  // A multiselect over a fixed list (a text array held as json) names only values of the list.
+  const checked = allowed ? typed.refine((v) => (Array.isArray(v) ? v : [v]).every((x) => allowed.includes(x as string | number)), invalid) : typed;
   return z.preprocess((v) => (v === '' ? null : v), checked.nullable());
 }
 

@@ -22,7 +22,8 @@ export function permissionsOf(me: MeResponse) {
   const inRoles = (roles?: string[]) => !roles || roles.includes(me.role) || me.roles.some((r) => roles.includes(r));
   const stem = (def: ResourceDef) => def.privilegeKey ?? def.key;
   const canEdit = (def: ResourceDef) =>
-    !def.readOnly && (def.actions.includes('edit') || def.actions.includes('editview')) && has(editPrivilege(stem(def)));
+    !def.readOnly && (def.actions.includes('edit') || def.actions.includes('editview')) && has(editPrivilege(stem(def))) &&
+    hasAll(def.rowActionPrivileges);
   return {
     has,
     hasAll,
@@ -30,7 +31,7 @@ export function permissionsOf(me: MeResponse) {
     canCreate: (def: ResourceDef) => !def.readOnly && def.actions.includes('create') && has(createPrivilege(stem(def))),
     canEdit,
     canDelete: (def: ResourceDef) =>
-      !def.readOnly && def.actions.includes('delete') && has(P.DELETE) && has(editPrivilege(stem(def))),
+      !def.readOnly && def.actions.includes('delete') && has(P.DELETE) && has(editPrivilege(stem(def))) && hasAll(def.rowActionPrivileges),
   };
 }
 

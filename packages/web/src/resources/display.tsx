@@ -20,6 +20,8 @@ export function valueText(col: ColumnDef, value: unknown, options: OptionMap): s
   switch (col.display) {
     case 'seconds':
       return formatSeconds(Number(value));
+    case 'number':
+      return col.decimals === undefined || !Number.isFinite(Number(value)) ? String(value) : Number(value).toFixed(col.decimals);
     case 'float1000': {
       const n = Number(value) / 1000;
       return col.decimals === undefined ? String(n) : n.toFixed(col.decimals);

@@ -3,12 +3,17 @@ import { z } from 'zod';
 import { editPrivilege, HOME_SCREENS, readPrivilege } from '@ev/core';
 import { requirePrivileges } from '../../auth/guard.ts';
 import { parseBody } from '../../http/parse.ts';
+import { notPermitted } from '../../http/errors.ts';
 import { getSetting, setSetting } from '../../settings.ts';
 import { writeAudit } from '../audit.ts';
+import { mayChangeAuthority } from '../hooks/app_config.ts';
 
 const SettingsBody = z.strictObject({ home_screen: z.enum(HOME_SCREENS) });
 
-/** The global UI settings (home screen behaviour), part of app_config. */
+/**
+ * The home-screen setting alone, kept for the callers of this older shape: it reads and writes the
+ * same app_config row as the app_config screens, under the same authority rule.
+ */
 export function appSettingsRoutes(app: FastifyInstance) {
   app.get('/api/app/settings', async (req) => {
     requirePrivileges(req, readPrivilege('app_config'));
@@ -18,9 +23,11 @@ export function appSettingsRoutes(app: FastifyInstance) {
     const user = requirePrivileges(req, editPrivilege('app_config'));
     const body = parseBody(SettingsBody, req.body);
     await app.db.tx(async (sql) => {
+      const [row] = await sql.query(`SELECT id, authority FROM app_config WHERE config_key = 'home_screen' FOR UPDATE`);
+      if (!mayChangeAuthority(user, row?.authority ?? 'Admin')) throw notPermitted('home_screen');
       const before = await getSetting(sql, 'home_screen');
       await setSetting(sql, 'home_screen', body.home_screen);
-      await writeAudit(sql, user, { action: 'UPDATE', target: 'app_settings', targetId: 'home_screen', oldData: { home_screen: before }, newData: body });
+      await writeAudit(sql, user, { action: 'UPDATE', target: 'app_config', targetId: row?.id ?? 'home_screen', oldData: { home_screen: before }, newData: body });
     });
     return { status: 'success' };
   });

@@ -1,4 +1,12 @@
 import type { ResourceHooks } from './types.ts';
+import * as account_service_plans from './account_service_plans.ts';
+import * as account_vehicles from './account_vehicles.ts';
+import * as accounts from './accounts.ts';
+import * as app_config from './app_config.ts';
+import * as auth_card from './auth_card.ts';
+import * as service_plans from './service_plans.ts';
+import * as contact from './contact.ts';
+import * as contact_group from './contact_group.ts';
 import * as cp_connectors from './cp_connectors.ts';
 import * as cp_locs from './cp_locs.ts';
 import * as cp_requests from './cp_requests.ts';
@@ -8,7 +16,9 @@ import * as cp_zones from './cp_zones.ts';
 import * as cps from './cps.ts';
 import * as kmb_cp_sessions from './kmb_cp_sessions.ts';
 import * as lms_profiles from './lms_profiles.ts';
+import * as opening_hour from './opening_hour.ts';
 import * as roles from './roles.ts';
+import * as third_party_conf from './third_party_conf.ts';
 import * as user_profile from './user_profile.ts';
 import * as users from './users.ts';
 
@@ -18,5 +28,5 @@ import * as users from './users.ts';
  * served from its definition alone.
  */
 export const RESOURCE_HOOKS: Record<string, ResourceHooks> = Object.fromEntries(
-  Object.entries({ cp_connectors, cp_locs, cp_requests, cp_sessions, cp_sessions_all, cp_zones, cps, kmb_cp_sessions, lms_profiles, roles, user_profile, users }).map(([key, mod]) => [key, mod.hooks]),
+  Object.entries({ accounts, account_vehicles, account_service_plans, auth_card, service_plans, contact, contact_group, app_config, cp_connectors, cp_locs, cp_requests, cp_sessions, cp_sessions_all, cp_zones, cps, kmb_cp_sessions, lms_profiles, opening_hour, roles, third_party_conf, user_profile, users }).map(([key, mod]) => [key, mod.hooks]),
 );

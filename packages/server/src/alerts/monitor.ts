@@ -1,0 +1,118 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import type { ChargerMessage, ChargerPresence } from '../bus/index.ts';
+
+/** An alert raised or raised again: its id and how many continuous detections it counts now. */
+export interface RaisedAlert {
+  alertId: number;
+  level: number;
+}
+
+/** More queued alert writes than this (a database away for long) drops new ones, logged. */
+const MAX_PENDING = 10_000;
+
+/**
+ * Raises and fixes alerts from what chargers report, off the OCPP path: a StatusNotification with
+ * an error raises (or counts again) the charger's open alert for that error code; one with NoError
+ * fixes the open alerts of that connector (connector 0: of the whole charger); a charger away for
+ * the grace period raises 'Offline', coming back fixes it. Work per charger runs in order (an
+ * error then its clearing), different chargers in parallel; a failure is logged, never thrown.
+ */
+export class AlertMonitor {
+  private readonly chains = new Map<number, Promise<void>>();
+  private readonly offlineTimers = new Map<number, NodeJS.Timeout>();
+  private pending = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly offlineGraceMs: number,
+    private readonly onRaised: (alert: RaisedAlert) => void,
+  ) {}
+
+  onMessage(m: ChargerMessage): void {
+    if (m.action !== 'StatusNotification' || this.stopped) return;
+    const p = m.params as { connectorId: number; errorCode: string; status: string; info?: string; vendorErrorCode?: string };
+    if (p.errorCode === 'NoError') this.enqueue(m.cpId, () => this.fixErrors(m.cpId, p.connectorId));
+    else this.enqueue(m.cpId, () => this.raise(m.cpId, p.errorCode, describe(p), p.connectorId));
+  }
+
+  onPresence(p: ChargerPresence): void {
+    if (this.stopped) return;
+    clearTimeout(this.offlineTimers.get(p.cpId));
+    this.offlineTimers.delete(p.cpId);
+    if (p.online) {
+      this.enqueue(p.cpId, () => this.fixOffline(p.cpId));
+      return;
+    }
+    const seconds = Math.round(this.offlineGraceMs / 1000);
+    const timer = setTimeout(() => {
+      this.offlineTimers.delete(p.cpId);
+      this.enqueue(p.cpId, () => this.raise(p.cpId, 'Offline', `Offline for more than ${seconds} s`, null));
+    }, this.offlineGraceMs);
+    timer.unref();
+    this.offlineTimers.set(p.cpId, timer);
+  }
+
+  /** Stops taking events and waits for the writes under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.offlineTimers.values()) clearTimeout(t);
+    this.offlineTimers.clear();
+    await Promise.all(this.chains.values());
+  }
+
+  private enqueue(cpId: number, work: () => Promise<void>): void {
+    if (this.pending >= MAX_PENDING) {
+      this.log.warn({ cpId }, 'alert queue full: charger event not checked for alerts');
+      return;
+    }
+    this.pending++;
+    const next = (this.chains.get(cpId) ?? Promise.resolve())
+      .then(work)
+      .catch((err: unknown) => this.log.error({ err, cpId }, 'alert update failed'))
+      .finally(() => {
+        this.pending--;
+        if (this.chains.get(cpId) === next) this.chains.delete(cpId);
+      });
+    this.chains.set(cpId, next);
+  }
+
+  private async raise(cpId: number, errorId: string, message: string, connectorId: number | null): Promise<void> {
+    // One open alert per charger and error (the partial unique index alert_open_uq): a repeat counts up.
+    const [row] = await this.db.query<{ alert_id: number; level: number }>(
+      `INSERT INTO alert (cp_id, cp_no, error_id, loc_id, location, message, tran_id)
+       SELECT c.cp_id, c.cp_no, $2, c.loc_id, l.address, $3,
+              (SELECT s.tran_id FROM cp_sessions s WHERE s.cp_id = c.cp_id AND s.connector_id = $4 AND s.session_end_time IS NULL
+               ORDER BY s.session_id DESC LIMIT 1)
+       FROM cps c LEFT JOIN cp_locs l ON l.loc_id = c.loc_id WHERE c.cp_id = $1
+       ON CONFLICT (cp_id, error_id) WHERE is_fixes = 0
+       DO UPDATE SET level = alert.level + 1, last_date = now(), message = EXCLUDED.message, tran_id = coalesce(EXCLUDED.tran_id, alert.tran_id)
+       RETURNING alert_id, level`,
+      [cpId, errorId, message, connectorId],
+    );
+    if (row) this.onRaised({ alertId: Number(row.alert_id), level: row.level });
+  }
+
+  private async fixErrors(cpId: number, connectorId: number): Promise<void> {
+    // The connector an alert is about heads its message (see describe): alerts of the charger as a whole go with any connector.
+    await this.db.query(
+      `UPDATE alert SET is_fixes = 1, fixed_dttm = now()
+       WHERE cp_id = $1 AND is_fixes = 0 AND error_id <> 'Offline' AND ($2 = 0 OR message LIKE 'Connector 0:%' OR message LIKE $3)`,
+      [cpId, connectorId, `Connector ${connectorId}:%`],
+    );
+  }
+
+  private async fixOffline(cpId: number): Promise<void> {
+    await this.db.query(`UPDATE alert SET is_fixes = 1, fixed_dttm = now() WHERE cp_id = $1 AND is_fixes = 0 AND error_id = 'Offline'`, [cpId]);
+  }
+}
+
+/** The alert message of a StatusNotification: its connector first (what a NoError for it fixes), then what the charger said. */
+function describe(p: { connectorId: number; status: string; info?: string; vendorErrorCode?: string }): string {
+  const parts = [`Connector ${p.connectorId}: ${p.status}`];
+  if (p.info) parts.push(p.info);
+  if (p.vendorErrorCode) parts.push(`vendor code ${p.vendorErrorCode}`);
+  return parts.join(', ');
+}

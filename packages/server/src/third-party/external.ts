@@ -1,0 +1,164 @@
+import { EXTERNAL_ACTIONS, EXTERNAL_PRIVILEGES, ERROR_CODES, type ActionResult, type ExternalAction, type ExternalPrivilege } from '@ev/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { FailureLimiter } from '../auth/rate-limit.ts';
+import { verifyPassword } from '../crypto/passwords.ts';
+import { HttpError } from '../http/errors.ts';
+import { parseBody } from '../http/parse.ts';
+import { remoteStart, remoteStop, startMinutes, type ChargerRow, type CommandActor } from '../ocpp/routes.ts';
+import { codeReason, logExternalFailure, type ExternalFailure } from './error-log.ts';
+
+/** Calls one app may make in a minute; past it a 429 with Retry-After. */
+export const EXTERNAL_CALLS_PER_MINUTE = 60;
+export const EXTERNAL_PREFIX = '/api/external/v1';
+
+interface ExternalApp {
+  appId: string;
+  privilege: ExternalPrivilege;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the external API's preHandler: the app whose X-App-Id / X-Api-Key were accepted. */
+    externalApp?: ExternalApp;
+  }
+}
+
+const int = (min: number) =>
+  z.union([z.number().int(), z.string().regex(/^\d{1,10}$/).transform(Number)]).pipe(z.number().int().min(min).max(2 ** 31 - 1));
+const text = z.union([z.string().max(100), z.number()]).nullish();
+const cpParams = z.object({ cpNo: z.string().min(1).max(100) });
+/** Who the call is for, as the mall or parking app knows them: kept in the error log. */
+const caller = { memberId: text, mallId: text, carparkId: text, remark: z.string().max(500).nullish() };
+const startBody = z.object({ connectorId: int(1), minutes: int(0).nullish(), startCode: text, ...caller }).strict();
+const stopBody = z.object({ connectorId: int(1), ...caller }).strict();
+const lpQuery = z.object({ connectorId: int(1) }).strict();
+
+const header = (req: FastifyRequest, name: string): string | undefined => {
+  const v = req.headers[name];
+  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+};
+const errorBody = (errorCode: string, message: string) => ({ status: 'error', errorCode, message });
+
+/**
+ * The API of the mall and parking apps (README: API): not portal users, they sign each call with the
+ * X-App-Id and X-Api-Key of their third_party_conf and may use only what its privilege_key allows.
+ * Chargers are named by cp_no. Every refusal is kept in third_party_error_log; commands are audited
+ * with the app as the actor.
+ */
+export function externalRoutes(app: FastifyInstance): void {
+  const limiter = new FailureLimiter(EXTERNAL_CALLS_PER_MINUTE, 60_000);
+
+  /** What the log says about the call, from whatever the caller sent (valid or not). */
+  function describe(req: FastifyRequest, action: ExternalAction): Omit<ExternalFailure, 'errorCode' | 'reason'> {
+    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const connector = Number(body.connectorId ?? query.connectorId);
+    return {
+      appId: header(req, 'x-app-id'),
+      action,
+      chargerId: (req.params as { cpNo?: string }).cpNo,
+      connectorId: Number.isInteger(connector) ? connector : null,
+      memberId: body.memberId as string | undefined,
+      mallId: body.mallId as string | undefined,
+      carparkId: body.carparkId as string | undefined,
+    };
+  }
+
+  async function refuse(req: FastifyRequest, action: ExternalAction, status: number, errorCode: string, reason: string): Promise<never> {
+    await logExternalFailure(app.db, { ...describe(req, action), errorCode, reason });
+    throw new HttpError(status, errorBody(errorCode, reason));
+  }
+
+  /** The app authentication of each external route (the portal's token hook skips them: externalApp). */
+  const authenticate = (action: ExternalAction) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const appId = header(req, 'x-app-id');
+    const apiKey = header(req, 'x-api-key');
+    // Counted before the key is checked: a guessing client is slowed as much as a busy one.
+    const bucket = `app:${appId ?? ''}`;
+    if (limiter.blocked(bucket)) {
+      reply.header('retry-after', '60');
+      throw new HttpError(429, errorBody('rate_limited', `More than ${EXTERNAL_CALLS_PER_MINUTE} calls a minute`));
+    }
+    limiter.fail(bucket);
+    if (!appId || !apiKey || appId.length > 100 || apiKey.length > 200) return refuse(req, action, 401, 'invalid_credentials', 'Missing or invalid X-App-Id / X-Api-Key');
+    const [conf] = await app.db.query<{ app_id: string; privilege_key: string; api_key_hash: string | null }>(
+      `SELECT app_id, privilege_key, api_key_hash FROM third_party_conf WHERE app_id = $1 AND deleted_at IS NULL`,
+      [appId],
+    );
+    if (!conf || !(await verifyPassword(apiKey, conf.api_key_hash))) {
+      const reason = conf && !conf.api_key_hash ? 'The app has no secret (removed)' : 'Unknown app or wrong API key';
+      return refuse(req, action, 401, 'invalid_credentials', reason);
+    }
+    const privilege = conf.privilege_key as ExternalPrivilege;
+    if (!(EXTERNAL_PRIVILEGES as readonly string[]).includes(privilege) || !EXTERNAL_ACTIONS[privilege].includes(action)) {
+      return refuse(req, action, 403, 'not_permitted', `Privilege ${conf.privilege_key} does not allow ${action}`);
+    }
+    req.externalApp = { appId, privilege };
+  };
+
+  /** A route of the external API: its auth, and its bad input (400) and refusals written to the error log. */
+  function route<T>(method: 'GET' | 'POST', path: string, action: ExternalAction, handler: (req: FastifyRequest) => Promise<T>) {
+    app.route({
+      method,
+      url: `${EXTERNAL_PREFIX}${path}`,
+      config: { externalApp: true },
+      preHandler: authenticate(action),
+      handler: async (req) => {
+        try {
+          const result = await handler(req);
+          const refused = result as ActionResult;
+          if (refused?.status === 'error') {
+            await logExternalFailure(app.db, { ...describe(req, action), errorCode: refused.errorCode ?? 'error', reason: codeReason(refused.errorCode, refused.message) });
+          }
+          return result;
+        } catch (err) {
+          if (err instanceof HttpError) {
+            const reason = Array.isArray(err.body.errors) ? (err.body.errors as string[]).join('; ') : err.message;
+            await logExternalFailure(app.db, { ...describe(req, action), errorCode: err.statusCode, reason });
+          }
+          throw err;
+        }
+      },
+    });
+  }
+
+  /** The charger named by its number; null when there is none (answered 10001 like the portal). */
+  async function chargerByNo(cpNo: string): Promise<ChargerRow | null> {
+    const [cp] = await app.db.query<ChargerRow>(
+      `SELECT cp_id, cp_no, loc_id, enable_flag, double_use_flag FROM cps WHERE cp_no = $1 AND deleted_at IS NULL`,
+      [cpNo],
+    );
+    return cp ?? null;
+  }
+
+  const actor = (req: FastifyRequest): CommandActor => ({ id: null, username: `app:${req.externalApp!.appId}` });
+  const notFound: ActionResult = { status: 'error', errorCode: ERROR_CODES.CP_NOT_FOUND };
+
+  route('POST', '/chargers/:cpNo/start', 'remote_start', async (req) => {
+    const { cpNo } = parseBody(cpParams, req.params);
+    const body = parseBody(startBody, req.body);
+    const minutes = startMinutes(body.minutes ?? 0);
+    if (minutes === null) return { status: 'error', errorCode: ERROR_CODES.INVALID_DURATION } satisfies ActionResult;
+    const cp = await chargerByNo(cpNo);
+    if (!cp) return notFound;
+    return remoteStart(app, req.log, actor(req), cp, { connectorId: body.connectorId, minutes, memberId: body.memberId, startCode: body.startCode, remark: body.remark });
+  });
+
+  route('POST', '/chargers/:cpNo/stop', 'remote_stop', async (req) => {
+    const { cpNo } = parseBody(cpParams, req.params);
+    const body = parseBody(stopBody, req.body);
+    const cp = await chargerByNo(cpNo);
+    if (!cp) return notFound;
+    return remoteStop(app, req.log, actor(req), cp, body.connectorId, body.remark);
+  });
+
+  // The licence-plate system does not exist yet (parking bays issue): the spec's answer with a non-zero ResCode.
+  route('GET', '/chargers/:cpNo/lp', 'get_lp', async (req) => {
+    const { cpNo } = parseBody(cpParams, req.params);
+    parseBody(lpQuery, req.query);
+    if (!(await chargerByNo(cpNo))) return notFound;
+    const lp = { ResCode: 1, LPN: '', EntryTime: '', ResMsg: 'no licence plate recognition at this site' };
+    return { status: 'success', data: JSON.stringify(lp) };
+  });
+}
