@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Empty, Input, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Empty, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { editPrivilege, readPrivilege } from '@ev/core';
 import { api } from '../../api/client.ts';
@@ -8,6 +8,7 @@ import { errorText } from '../../api/errors.ts';
 import { usePermissions, type Permissions } from '../../app/session.tsx';
 import type { RecordData } from '../use-record.ts';
 import type { ViewTab } from './types.ts';
+import { ChargerChecklist, useChecklist } from '../../screens/charger-checklist/ChargerChecklist.tsx';
 
 interface Charger {
   cp_id: number;
@@ -28,21 +29,14 @@ export function ZoneAssignment({ zone }: { zone: RecordData }) {
     queryKey: ['zone_assignment', zone.loc_id, zone.zone_id],
     queryFn: () => api.get<{ dataset: { content: Charger[] } }>(path).then((r) => r.dataset.content),
   });
-  const [checked, setChecked] = useState<Set<number>>(new Set());
-  const [search, setSearch] = useState('');
+  const { initial, checked, setChecked, changed, reset } = useChecklist(chargers.data);
   const [saving, setSaving] = useState(false);
-
-  const initial = useMemo(() => new Set((chargers.data ?? []).filter((c) => c.assigned === 1).map((c) => c.cp_id)), [chargers.data]);
-  useEffect(() => setChecked(new Set(initial)), [initial]);
 
   if (chargers.isPending) return <Spin />;
   if (chargers.isError) return <Alert type="error" showIcon title={errorText(chargers.error, t)} />;
   if (!chargers.data.length) return <Empty description={t('ui.zone.noChargers')} />;
 
-  const changes = chargers.data
-    .filter((c) => checked.has(c.cp_id) !== initial.has(c.cp_id))
-    .map((c) => ({ cp_id: c.cp_id, action: checked.has(c.cp_id) ? ('add' as const) : ('remove' as const) }));
-  const shown = chargers.data.filter((c) => `${c.cp_no} ${c.name}`.toLowerCase().includes(search.toLowerCase()));
+  const changes = changed.map((c) => ({ cp_id: c.cp_id, action: checked.has(c.cp_id) ? ('add' as const) : ('remove' as const) }));
 
   const save = () =>
     modal.confirm({
@@ -67,36 +61,23 @@ export function ZoneAssignment({ zone }: { zone: RecordData }) {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Space wrap>
-        <Input.Search allowClear placeholder={t('ui.list.search')} onChange={(e) => setSearch(e.target.value)} style={{ width: 240 }} />
-        <Typography.Text type="secondary">{t('ui.zone.assignedCount', { count: checked.size, total: chargers.data.length })}</Typography.Text>
-      </Space>
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 8 }}>
-        {shown.map((c) => (
-          <Checkbox
-            key={c.cp_id}
-            disabled={!canEdit}
-            checked={checked.has(c.cp_id)}
-            onChange={(e) => {
-              const next = new Set(checked);
-              if (e.target.checked) next.add(c.cp_id);
-              else next.delete(c.cp_id);
-              setChecked(next);
-            }}
-          >
-            <strong>{c.cp_no}</strong> {c.name}
-            {c.zone_id && c.zone_id !== zone.zone_id && !initial.has(c.cp_id) ? (
-              <Typography.Text type="warning"> ({t('ui.zone.inOtherZone')})</Typography.Text>
-            ) : null}
-          </Checkbox>
-        ))}
-      </div>
+      <ChargerChecklist
+        chargers={chargers.data}
+        checked={checked}
+        onChange={setChecked}
+        disabled={!canEdit}
+        countText={t('ui.zone.assignedCount', { count: checked.size, total: chargers.data.length })}
+        note={(c) =>
+          c.zone_id && c.zone_id !== zone.zone_id && !initial.has(c.cp_id) ? (
+            <Typography.Text type="warning"> ({t('ui.zone.inOtherZone')})</Typography.Text>
+          ) : null}
+      />
       {canEdit && (
         <Space>
           <Button type="primary" disabled={!changes.length} loading={saving} onClick={save}>
             {t('ui.common.save')}
           </Button>
-          <Button disabled={!changes.length} onClick={() => setChecked(new Set(initial))}>
+          <Button disabled={!changes.length} onClick={reset}>
             {t('ui.common.reset')}
           </Button>
         </Space>

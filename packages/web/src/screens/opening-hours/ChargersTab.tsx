@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Empty, Input, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { editPrivilege } from '@ev/core';
 import { api } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 import { usePermissions } from '../../app/session.tsx';
 import type { RecordData } from '../../resources/use-record.ts';
+import { ChargerChecklist, useChecklist } from '../charger-checklist/ChargerChecklist.tsx';
 
 interface Charger {
   cp_id: number;
@@ -33,18 +34,13 @@ export function ChargersTab({ record }: { record: RecordData }) {
     queryKey: ['cp_opening_hour', id],
     queryFn: () => api.get<{ dataset: { content: Charger[] } }>(`/cp_opening_hour/${id}`).then((r) => r.dataset.content),
   });
-  const [checked, setChecked] = useState<Set<number>>(new Set());
-  const [search, setSearch] = useState('');
+  const { initial, checked, setChecked, changed, reset } = useChecklist(chargers.data);
   const [saving, setSaving] = useState(false);
   const [check, setCheck] = useState<{ now: string; timeZone: string; rows: CheckRow[] } | null>(null);
-  const initial = useMemo(() => new Set((chargers.data ?? []).filter((c) => c.assigned === 1).map((c) => c.cp_id)), [chargers.data]);
-  useEffect(() => setChecked(new Set(initial)), [initial]);
 
   if (chargers.isPending) return <Spin />;
   if (chargers.isError) return <Alert type="error" showIcon title={errorText(chargers.error, t)} />;
   if (!chargers.data.length) return <Empty description={t('ui.openingHours.noChargers')} />;
-  const changed = chargers.data.some((c) => checked.has(c.cp_id) !== initial.has(c.cp_id));
-  const shown = chargers.data.filter((c) => c.cp_no.toLowerCase().includes(search.toLowerCase()));
 
   // Spec §8: only the body 'Success' is a success; anything else is the generic error.
   const save = async () => {
@@ -72,37 +68,24 @@ export function ChargersTab({ record }: { record: RecordData }) {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Space wrap>
-        <Input.Search allowClear placeholder={t('ui.list.search')} onChange={(e) => setSearch(e.target.value)} style={{ width: 240 }} />
-        <Typography.Text type="secondary">{t('ui.openingHours.assignedCount', { count: checked.size, total: chargers.data.length })}</Typography.Text>
-      </Space>
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 8 }}>
-        {shown.map((c) => (
-          <Checkbox
-            key={c.cp_id}
-            disabled={!canEdit}
-            checked={checked.has(c.cp_id)}
-            onChange={(e) => {
-              const next = new Set(checked);
-              if (e.target.checked) next.add(c.cp_id);
-              else next.delete(c.cp_id);
-              setChecked(next);
-            }}
-          >
-            <strong>{c.cp_no}</strong>
-            {c.opening_hour_id && c.opening_hour_id !== id ? (
-              <Typography.Text type="warning"> ({t('ui.openingHours.otherHours')})</Typography.Text>
-            ) : null}
-          </Checkbox>
-        ))}
-      </div>
+      <ChargerChecklist
+        chargers={chargers.data}
+        checked={checked}
+        onChange={setChecked}
+        disabled={!canEdit}
+        countText={t('ui.openingHours.assignedCount', { count: checked.size, total: chargers.data.length })}
+        note={(c) =>
+          c.opening_hour_id && c.opening_hour_id !== id ? (
+            <Typography.Text type="warning"> ({t('ui.openingHours.otherHours')})</Typography.Text>
+          ) : null}
+      />
       <Space>
         {canEdit && (
           <>
-            <Button type="primary" disabled={!changed} loading={saving} onClick={() => void save()}>
+            <Button type="primary" disabled={!changed.length} loading={saving} onClick={() => void save()}>
               {t('ui.common.save')}
             </Button>
-            <Button disabled={!changed} onClick={() => setChecked(new Set(initial))}>
+            <Button disabled={!changed.length} onClick={reset}>
               {t('ui.common.reset')}
             </Button>
           </>
