@@ -14,7 +14,8 @@
  */
 import { cpus, totalmem } from 'node:os';
 import { allocate } from '../packages/server/src/lms/allocator.ts';
-import { LMS_MODES, type ChargerLoad, type LmsMode, type SiteLoad, type ZoneLimits } from '../packages/server/src/lms/types.ts';
+import { LMS_MODES } from '@ev/core';
+import type { ChargerLoad, LmsMode, SiteLoad, ZoneLimits } from '../packages/server/src/lms/types.ts';
 import { numberOption } from './args.ts';
 
 const chargers = numberOption('chargers', 500);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { ChargerMessage, ChargerPresence } from '../bus/index.ts';
+import { SummarisedLog } from '../ocpp/summarised-log.ts';
 
 /** An alert raised or raised again: its id and how many continuous detections it counts now. */
 export interface RaisedAlert {
@@ -10,6 +11,8 @@ export interface RaisedAlert {
 
 /** More queued alert writes than this (a database away for long) drops new ones, logged. */
 const MAX_PENDING = 10_000;
+/** Chargers back online are cleared of their Offline alerts together, this often: a reconnect storm is one UPDATE, not one per charger. */
+const ONLINE_BATCH_MS = 200;
 
 /**
  * Raises and fixes alerts from what chargers report, off the OCPP path: a StatusNotification with
@@ -23,13 +26,20 @@ export class AlertMonitor {
   private readonly offlineTimers = new Map<number, NodeJS.Timeout>();
   private pending = 0;
   private stopped = false;
+  private readonly backOnline = new Set<number>();
+  private onlineFlush: NodeJS.Timeout | null = null;
+  private onlineWrite: Promise<void> = Promise.resolve();
+  private readonly failures: SummarisedLog;
 
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
     private readonly offlineGraceMs: number,
     private readonly onRaised: (alert: RaisedAlert) => void,
-  ) {}
+  ) {
+    // One line per interval: while the database is away every charger's event fails alike.
+    this.failures = new SummarisedLog(log, 'error', 'alert update failed');
+  }
 
   onMessage(m: ChargerMessage): void {
     if (m.action !== 'StatusNotification' || this.stopped) return;
@@ -43,9 +53,11 @@ export class AlertMonitor {
     clearTimeout(this.offlineTimers.get(p.cpId));
     this.offlineTimers.delete(p.cpId);
     if (p.online) {
-      this.enqueue(p.cpId, () => this.fixOffline(p.cpId));
+      this.backOnline.add(p.cpId);
+      this.onlineFlush ??= setTimeout(() => this.fixOffline(), ONLINE_BATCH_MS);
       return;
     }
+    this.backOnline.delete(p.cpId);
     const seconds = Math.round(this.offlineGraceMs / 1000);
     const timer = setTimeout(() => {
       this.offlineTimers.delete(p.cpId);
@@ -60,7 +72,9 @@ export class AlertMonitor {
     this.stopped = true;
     for (const t of this.offlineTimers.values()) clearTimeout(t);
     this.offlineTimers.clear();
-    await Promise.all(this.chains.values());
+    if (this.onlineFlush) clearTimeout(this.onlineFlush);
+    await Promise.all([...this.chains.values(), this.onlineWrite]);
+    this.failures.close();
   }
 
   private enqueue(cpId: number, work: () => Promise<void>): void {
@@ -71,7 +85,7 @@ export class AlertMonitor {
     this.pending++;
     const next = (this.chains.get(cpId) ?? Promise.resolve())
       .then(work)
-      .catch((err: unknown) => this.log.error({ err, cpId }, 'alert update failed'))
+      .catch((err: unknown) => this.failures.note('alert', { err: (err as Error).message, cpId }))
       .finally(() => {
         this.pending--;
         if (this.chains.get(cpId) === next) this.chains.delete(cpId);
@@ -104,8 +118,17 @@ export class AlertMonitor {
     );
   }
 
-  private async fixOffline(cpId: number): Promise<void> {
-    await this.db.query(`UPDATE alert SET is_fixes = 1, fixed_dttm = now() WHERE cp_id = $1 AND is_fixes = 0 AND error_id = 'Offline'`, [cpId]);
+  /** Fixes the Offline alerts of the chargers that came back since the last call. */
+  private fixOffline(): void {
+    this.onlineFlush = null;
+    const cpIds = [...this.backOnline];
+    this.backOnline.clear();
+    this.onlineWrite = this.onlineWrite
+      .then(() => this.db.query(
+        `UPDATE alert SET is_fixes = 1, fixed_dttm = now() WHERE cp_id = ANY($1::int[]) AND is_fixes = 0 AND error_id = 'Offline'`,
+        [cpIds],
+      ))
+      .then(() => undefined, (err: unknown) => this.failures.note('alert', { err: (err as Error).message, chargers: cpIds.length }));
   }
 }
 

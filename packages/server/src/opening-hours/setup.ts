@@ -15,9 +15,22 @@ export function openingHours(app: FastifyInstance): void {
   app.decorate('openingHours', scheduler);
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('preClose', async () => scheduler.stop());
-  // A charger back online gets the change it missed.
+  // A charger back online gets the change it missed; chargers reconnecting together are checked together
+  // (a reconnect storm is one query, not one per charger).
+  const backOnline = new Set<number>();
+  let flush: NodeJS.Timeout | null = null;
   app.bus.on('chargerPresence', ({ cpId, online }) => {
-    if (online) void scheduler.reconcile([cpId]);
+    if (!online) return void backOnline.delete(cpId);
+    backOnline.add(cpId);
+    flush ??= setTimeout(() => {
+      flush = null;
+      const cpIds = [...backOnline];
+      backOnline.clear();
+      void scheduler.reconcile(cpIds);
+    }, 200);
+  });
+  app.addHook('preClose', async () => {
+    if (flush) clearTimeout(flush);
   });
   // Changed or trashed hours apply to their chargers at once rather than at the next check.
   app.bus.on('resourceChanged', ({ key, id }) => {
