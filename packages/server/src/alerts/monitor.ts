@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { ChargerMessage, ChargerPresence } from '../bus/index.ts';
 import { SummarisedLog } from '../ocpp/summarised-log.ts';
+import { IdBatch } from '../bus/id-batch.ts';
 
 /** An alert raised or raised again: its id and how many continuous detections it counts now. */
 export interface RaisedAlert {
@@ -26,8 +27,7 @@ export class AlertMonitor {
   private readonly offlineTimers = new Map<number, NodeJS.Timeout>();
   private pending = 0;
   private stopped = false;
-  private readonly backOnline = new Set<number>();
-  private onlineFlush: NodeJS.Timeout | null = null;
+  private readonly backOnline = new IdBatch(ONLINE_BATCH_MS, (cpIds) => this.fixOffline(cpIds));
   private onlineWrite: Promise<void> = Promise.resolve();
   private readonly failures: SummarisedLog;
 
@@ -54,7 +54,6 @@ export class AlertMonitor {
     this.offlineTimers.delete(p.cpId);
     if (p.online) {
       this.backOnline.add(p.cpId);
-      this.onlineFlush ??= setTimeout(() => this.fixOffline(), ONLINE_BATCH_MS);
       return;
     }
     this.backOnline.delete(p.cpId);
@@ -72,7 +71,7 @@ export class AlertMonitor {
     this.stopped = true;
     for (const t of this.offlineTimers.values()) clearTimeout(t);
     this.offlineTimers.clear();
-    if (this.onlineFlush) clearTimeout(this.onlineFlush);
+    this.backOnline.stop();
     await Promise.all([...this.chains.values(), this.onlineWrite]);
     this.failures.close();
   }
@@ -118,11 +117,8 @@ export class AlertMonitor {
     );
   }
 
-  /** Fixes the Offline alerts of the chargers that came back since the last call. */
-  private fixOffline(): void {
-    this.onlineFlush = null;
-    const cpIds = [...this.backOnline];
-    this.backOnline.clear();
+  /** Fixes the Offline alerts of chargers that came back. */
+  private fixOffline(cpIds: number[]): void {
     this.onlineWrite = this.onlineWrite
       .then(() => this.db.query(
         `UPDATE alert SET is_fixes = 1, fixed_dttm = now() WHERE cp_id = ANY($1::int[]) AND is_fixes = 0 AND error_id = 'Offline'`,

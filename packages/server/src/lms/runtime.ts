@@ -7,7 +7,7 @@ import { latest, readings } from '../ocpp/meter-values.ts';
 import { SummarisedLog } from '../ocpp/summarised-log.ts';
 import { allocate } from './allocator.ts';
 import { LmsLog } from './log.ts';
-import { effectiveLimit, findCharger, loadSites, wants, type ManagedCharger, type ManagedSite } from './site-model.ts';
+import { effectiveLimit, loadSites, wants, type ManagedCharger, type ManagedSite } from './site-model.ts';
 import type { ChargerLoad } from './types.ts';
 
 /** Our profiles: one stack level, one id per purpose (and per connector for TxProfiles) so a new one replaces the old. */
@@ -70,6 +70,8 @@ interface LoadManagerEvents {
  */
 export class LoadManager extends EventEmitter<LoadManagerEvents> {
   sites = new Map<number, ManagedSite>();
+  /** cp_id → its managed site: every charger message looks its charger up here. */
+  private siteByCp = new Map<number, ManagedSite>();
   readonly log = new LmsLog();
   private readonly dirty = new Set<number>();
   private readonly running = new Map<number, Promise<void>>();
@@ -104,8 +106,12 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
 
   /** The site a charger is managed at, if any. */
   siteOf(cpId: number): ManagedSite | undefined {
-    for (const site of this.sites.values()) if (site.chargers.has(cpId)) return site;
-    return undefined;
+    return this.siteByCp.get(cpId);
+  }
+
+  /** A managed charger by cp_id. */
+  charger(cpId: number): ManagedCharger | undefined {
+    return this.siteByCp.get(cpId)?.chargers.get(cpId);
   }
 
   /** Profiles, zones, sites or chargers changed in the portal: read them again (debounced). */
@@ -211,12 +217,15 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
   private async reload(): Promise<void> {
     if (this.stopped) return;
     const before = this.sites;
-    const after = await loadSites(this.db, this.isOnline, (cpId) => findCharger(before, cpId));
+    const after = await loadSites(this.db, this.isOnline, (cpId) => this.charger(cpId));
+    const siteByCp = new Map<number, ManagedSite>();
+    for (const site of after.values()) for (const cpId of site.chargers.keys()) siteByCp.set(cpId, site);
     this.sites = after;
+    this.siteByCp = siteByCp;
     // Chargers that left load management (site disabled, zone entry removed, moved) get their limits cleared.
     for (const site of before.values()) {
       for (const c of site.chargers.values()) {
-        const now = findCharger(after, c.cpId);
+        const now = this.charger(c.cpId);
         if (c.zoneId !== null && (!now || now.zoneId === null)) void this.release(c);
       }
     }

@@ -129,6 +129,7 @@ export async function loadSites(
     ),
   ]);
   const savedOf = new Map(saved.map((r) => [r.cp_id, r]));
+  const chargerOf = new Map<number, ManagedCharger>();
   for (const cp of cps) {
     const site = out.get(cp.loc_id)!;
     const prior = known(cp.cp_id);
@@ -154,13 +155,14 @@ export async function loadSites(
       allocation: prior?.allocation ?? null,
     };
     site.chargers.set(cp.cp_id, charger);
+    chargerOf.set(cp.cp_id, charger);
   }
   for (const c of connectors) {
-    const charger = findCharger(out, c.cp_id);
+    const charger = chargerOf.get(c.cp_id);
     if (charger && c.status) charger.connectors.set(c.connector_id, c.status);
   }
   for (const s of sessions) {
-    const charger = findCharger(out, s.cp_id);
+    const charger = chargerOf.get(s.cp_id);
     if (!charger) continue;
     charger.transactions.set(s.tran_id, {
       tranId: s.tran_id,
@@ -181,12 +183,4 @@ export async function loadSites(
     }
   }
   return out;
-}
-
-export function findCharger(sites: Map<number, ManagedSite>, cpId: number): ManagedCharger | undefined {
-  for (const site of sites.values()) {
-    const c = site.chargers.get(cpId);
-    if (c) return c;
-  }
-  return undefined;
 }

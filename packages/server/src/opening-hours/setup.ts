@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { openingHourRoutes } from './routes.ts';
 import { OpeningHoursScheduler } from './scheduler.ts';
+import { IdBatch } from '../bus/id-batch.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,21 +18,9 @@ export function openingHours(app: FastifyInstance): void {
   app.addHook('preClose', async () => scheduler.stop());
   // A charger back online gets the change it missed; chargers reconnecting together are checked together
   // (a reconnect storm is one query, not one per charger).
-  const backOnline = new Set<number>();
-  let flush: NodeJS.Timeout | null = null;
-  app.bus.on('chargerPresence', ({ cpId, online }) => {
-    if (!online) return void backOnline.delete(cpId);
-    backOnline.add(cpId);
-    flush ??= setTimeout(() => {
-      flush = null;
-      const cpIds = [...backOnline];
-      backOnline.clear();
-      void scheduler.reconcile(cpIds);
-    }, 200);
-  });
-  app.addHook('preClose', async () => {
-    if (flush) clearTimeout(flush);
-  });
+  const backOnline = new IdBatch(200, (cpIds) => void scheduler.reconcile(cpIds));
+  app.bus.on('chargerPresence', ({ cpId, online }) => (online ? backOnline.add(cpId) : backOnline.delete(cpId)));
+  app.addHook('preClose', async () => backOnline.stop());
   // Changed or trashed hours apply to their chargers at once rather than at the next check.
   app.bus.on('resourceChanged', ({ key, id }) => {
     if (key !== 'opening_hour') return;
