@@ -28,6 +28,11 @@ export class AlertMonitor {
   private pending = 0;
   private stopped = false;
   private readonly backOnline = new IdBatch(ONLINE_BATCH_MS, (cpIds) => this.fixOffline(cpIds));
+  /**
+   * Chargers that may have an open alert: only their NoError reports and returns cost a statement
+   * (every charger reports NoError all the time; a reconnect storm brings thousands back at once).
+   */
+  private readonly open = new Set<number>();
   private onlineWrite: Promise<void> = Promise.resolve();
   private readonly failures: SummarisedLog;
 
@@ -41,11 +46,17 @@ export class AlertMonitor {
     this.failures = new SummarisedLog(log, 'error', 'alert update failed');
   }
 
+  /** Reads which chargers have open alerts; before the first charger connects. */
+  async start(): Promise<void> {
+    const rows = await this.db.query<{ cp_id: number }>(`SELECT DISTINCT cp_id FROM alert WHERE is_fixes = 0`);
+    for (const r of rows) this.open.add(r.cp_id);
+  }
+
   onMessage(m: ChargerMessage): void {
     if (m.action !== 'StatusNotification' || this.stopped) return;
     const p = m.params as { connectorId: number; errorCode: string; status: string; info?: string; vendorErrorCode?: string };
-    if (p.errorCode === 'NoError') this.enqueue(m.cpId, () => this.fixErrors(m.cpId, p.connectorId));
-    else this.enqueue(m.cpId, () => this.raise(m.cpId, p.errorCode, describe(p), p.connectorId));
+    if (p.errorCode !== 'NoError') this.raiseLater(m.cpId, p.errorCode, describe(p), p.connectorId);
+    else if (this.open.has(m.cpId)) this.enqueue(m.cpId, () => this.fixErrors(m.cpId, p.connectorId));
   }
 
   onPresence(p: ChargerPresence): void {
@@ -60,7 +71,7 @@ export class AlertMonitor {
     const seconds = Math.round(this.offlineGraceMs / 1000);
     const timer = setTimeout(() => {
       this.offlineTimers.delete(p.cpId);
-      this.enqueue(p.cpId, () => this.raise(p.cpId, 'Offline', `Offline for more than ${seconds} s`, null));
+      this.raiseLater(p.cpId, 'Offline', `Offline for more than ${seconds} s`, null);
     }, this.offlineGraceMs);
     timer.unref();
     this.offlineTimers.set(p.cpId, timer);
@@ -92,6 +103,12 @@ export class AlertMonitor {
     this.chains.set(cpId, next);
   }
 
+  /** Queues a raise; the charger counts as having an open alert from now on, so a NoError right behind it is not skipped. */
+  private raiseLater(cpId: number, errorId: string, message: string, connectorId: number | null): void {
+    this.open.add(cpId);
+    this.enqueue(cpId, () => this.raise(cpId, errorId, message, connectorId));
+  }
+
   private async raise(cpId: number, errorId: string, message: string, connectorId: number | null): Promise<void> {
     // One open alert per charger and error (the partial unique index alert_open_uq): a repeat counts up.
     const [row] = await this.db.query<{ alert_id: number; level: number }>(
@@ -110,15 +127,22 @@ export class AlertMonitor {
 
   private async fixErrors(cpId: number, connectorId: number): Promise<void> {
     // The connector an alert is about heads its message (see describe): alerts of the charger as a whole go with any connector.
-    await this.db.query(
-      `UPDATE alert SET is_fixes = 1, fixed_dttm = now()
-       WHERE cp_id = $1 AND is_fixes = 0 AND error_id <> 'Offline' AND ($2 = 0 OR message LIKE 'Connector 0:%' OR message LIKE $3)`,
+    // The outer SELECT sees the rows as they were before the UPDATE: those it fixed are left out by id.
+    const [row] = await this.db.query<{ more: boolean }>(
+      `WITH fixed AS (
+         UPDATE alert SET is_fixes = 1, fixed_dttm = now()
+          WHERE cp_id = $1 AND is_fixes = 0 AND error_id <> 'Offline' AND ($2 = 0 OR message LIKE 'Connector 0:%' OR message LIKE $3)
+         RETURNING alert_id)
+       SELECT EXISTS (SELECT 1 FROM alert WHERE cp_id = $1 AND is_fixes = 0 AND alert_id NOT IN (SELECT alert_id FROM fixed)) AS more`,
       [cpId, connectorId, `Connector ${connectorId}:%`],
     );
+    if (row && !row.more) this.open.delete(cpId);
   }
 
   /** Fixes the Offline alerts of chargers that came back. */
-  private fixOffline(cpIds: number[]): void {
+  private fixOffline(back: number[]): void {
+    const cpIds = back.filter((cpId) => this.open.has(cpId));
+    if (!cpIds.length) return;
     this.onlineWrite = this.onlineWrite
       .then(() => this.db.query(
         `UPDATE alert SET is_fixes = 1, fixed_dttm = now() WHERE cp_id = ANY($1::int[]) AND is_fixes = 0 AND error_id = 'Offline'`,

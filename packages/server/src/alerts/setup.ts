@@ -23,6 +23,7 @@ export function alerting(app: FastifyInstance, notifierOptions: Partial<Notifier
   app.bus.on('chargerMessage', (m) => monitor.onMessage(m));
   app.bus.on('chargerPresence', (p) => monitor.onPresence(p));
   app.addHook('onReady', async () => {
+    await monitor.start();
     await notifier?.start().catch((err: unknown) => app.log.error({ err }, 'unsent alert e-mails could not be read'));
   });
   app.addHook('preClose', async () => {
