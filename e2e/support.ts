@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'admin';
 export const portal = `${baseUrl}/portal`;
+/** Where simulated chargers connect (the charger id follows). */
+export const ocppUrl = `${baseUrl.replace(/^http/, 'ws')}/ocpp`;
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
 export async function launch(): Promise<Browser> {

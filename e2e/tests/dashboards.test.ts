@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { api, baseUrl, connectorsReported, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, connectorsReported, eventually, launch, portal, screenshot, signIn, useLanguage, ocppUrl } from '../support.ts';
 
 const SITE = 'Dashboard Site E2E';
 const V1_USER = { username: 'dash-v1', password: 'dash-v1-pass-1' };
@@ -50,7 +50,7 @@ describe('live dashboards in a real browser', () => {
     });
     await api('PUT', '/api/app/settings', { home_screen: 'Dashboard' });
 
-    sim = new SimulatedCharger({ url: `${baseUrl.replace(/^http/, 'ws')}/ocpp`, cpNo: 'E2E-DASH', password: 'dash-pass-1', connectors: 2, reconnect: false });
+    sim = new SimulatedCharger({ url: ocppUrl, cpNo: 'E2E-DASH', password: 'dash-pass-1', connectors: 2, reconnect: false });
     await sim.start();
     await connectorsReported(cpId, 2);
     browser = await launch();

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page, WebSocketRoute } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { api, baseUrl, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, eventually, launch, portal, screenshot, signIn, useLanguage, ocppUrl } from '../support.ts';
 
 /** antd writes a space between two CJK characters of a button ('確 定'); a button's icon adds its own name before. */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
@@ -45,7 +45,7 @@ describe('LMS dashboard in a real browser', () => {
     await api('POST', '/api/auth_card', { name: 'lms card', rfid_cards: 'LMS-TAG', active: 1 });
 
     for (const cpNo of CP_NOS) {
-      const sim = new SimulatedCharger({ url: `${baseUrl.replace(/^http/, 'ws')}/ocpp`, cpNo, password: 'lms-pass-1', connectors: 1, maxCurrentA: 32 });
+      const sim = new SimulatedCharger({ url: ocppUrl, cpNo, password: 'lms-pass-1', connectors: 1, maxCurrentA: 32 });
       sims.push(sim);
       await sim.start();
     }

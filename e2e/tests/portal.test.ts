@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { getResource } from '@ev/core';
 import { SimulatedCharger } from '@ev/simulator';
-import { adminPassword, api, baseUrl, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { adminPassword, api, eventually, launch, portal, screenshot, signIn, useLanguage, ocppUrl } from '../support.ts';
 
 const OPERATOR = { username: 'site-operator', password: 'operator-pass-1' };
 
@@ -218,7 +218,7 @@ describe('staff portal in a real browser', () => {
     const cp = await api('POST', '/api/cps', { cp_no: 'E2E-CONN', name: 'connectors', loc_id: site.data.loc_id, ocpp_password: 'conn-pass-1' });
     const id = cp.data.cp_id;
     // A charger with two connectors boots, reports every connector, and a car is plugged into the first.
-    const sim = new SimulatedCharger({ url: `${baseUrl.replace(/^http/, 'ws')}/ocpp`, cpNo: 'E2E-CONN', password: 'conn-pass-1', connectors: 2, reconnect: false });
+    const sim = new SimulatedCharger({ url: ocppUrl, cpNo: 'E2E-CONN', password: 'conn-pass-1', connectors: 2, reconnect: false });
     try {
       await sim.start();
       await sim.plugIn(1);

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { adminPassword, api, baseUrl, connectorsReported, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { adminPassword, api, connectorsReported, eventually, launch, portal, screenshot, signIn, useLanguage, ocppUrl } from '../support.ts';
 
 /** antd writes a space between two CJK characters of a button ('確 定'). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
@@ -43,7 +43,7 @@ describe('charger remote actions in a real browser', () => {
     const cp = await api('POST', '/api/cps', { cp_no: 'E2E-ACTIONS', name: 'actions charger', loc_id: site.data.loc_id, ocpp_password: 'actions-pass-1' });
     cpId = cp.data.cp_id;
     sim = new SimulatedCharger({
-      url: `${baseUrl.replace(/^http/, 'ws')}/ocpp`, cpNo: 'E2E-ACTIONS', password: 'actions-pass-1', connectors: 2, maxCurrentA: 16,
+      url: ocppUrl, cpNo: 'E2E-ACTIONS', password: 'actions-pass-1', connectors: 2, maxCurrentA: 16,
     });
     await sim.start();
     // The boot's StatusNotifications are stored: both connectors are listed.

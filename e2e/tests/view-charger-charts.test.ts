@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Response } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { adminPassword, api, baseUrl, drawnPixels, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { adminPassword, api, drawnPixels, launch, portal, screenshot, signIn, useLanguage, ocppUrl } from '../support.ts';
 
 const HOUR = 3_600_000;
 
@@ -25,7 +25,7 @@ describe('charger meter charts in a real browser', () => {
     const now = Date.now();
     let clock = now - 48 * HOUR;
     const sim = new SimulatedCharger({
-      url: `${baseUrl.replace(/^http/, 'ws')}/ocpp`, cpNo: 'E2E-CHART', password: 'chart-pass-1', connectors: 2, reconnect: false,
+      url: ocppUrl, cpNo: 'E2E-CHART', password: 'chart-pass-1', connectors: 2, reconnect: false,
       maxCurrentA: 16, clock: () => clock,
     });
     let sent = 0;

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Response } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { adminPassword, api, baseUrl, drawnPixels, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { adminPassword, api, drawnPixels, launch, portal, screenshot, signIn, useLanguage, ocppUrl } from '../support.ts';
 
 const MINUTE = 60_000;
 
@@ -37,7 +37,7 @@ describe('session pop-view in a real browser', () => {
     // Two hours of charging with a reading every 10 minutes, then a session stopped at once (no meter values).
     let clock = Date.now() - 3 * 60 * MINUTE;
     const sim = new SimulatedCharger({
-      url: `${baseUrl.replace(/^http/, 'ws')}/ocpp`, cpNo: 'E2E-SESSION', password: 'session-pass-1', connectors: 1, reconnect: false,
+      url: ocppUrl, cpNo: 'E2E-SESSION', password: 'session-pass-1', connectors: 1, reconnect: false,
       maxCurrentA: 16, clock: () => clock,
     });
     try {
