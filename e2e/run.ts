@@ -1,6 +1,6 @@
 /**
- * Browser tests: starts the real server (built portal, fresh embedded database) on a free port,
- * then runs e2e/tests/*.test.ts with node's test runner, each driving Debian's Chromium.
+ * Browser tests: e2e/tests/*.test.ts one file at a time with node's test runner, each driving
+ * Debian's Chromium against the real server (built portal, fresh embedded database) of its own.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -25,48 +25,69 @@ if (!existsSync(join(root, 'packages/web/dist/index.html'))) {
   process.exit(1);
 }
 
-const port = await new Promise<number>((ok) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => ok(port));
-  });
-});
-const baseUrl = `http://127.0.0.1:${port}`;
 const adminPassword = 'e2e-admin-password';
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => ok(port));
+    });
+  });
+}
 
-async function waitForServer(): Promise<void> {
+/** The real server on a free port over a fresh in-memory database, listening once this resolves. */
+async function startServer(): Promise<{ baseUrl: string; stop(): void }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = () => server.kill('SIGTERM');
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
-      if ((await fetch(`${baseUrl}/api/app/version`)).ok) return;
+      if ((await fetch(`${baseUrl}/api/app/version`)).ok) return { baseUrl, stop };
     } catch {
       /* not listening yet */
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  stop();
   throw new Error('server did not start within 60 s');
 }
 
-let code = 1;
-try {
-  await waitForServer();
-  const tests = readdirSync(join(root, 'e2e/tests')).filter((f) => f.endsWith('.test.ts')).map((f) => join('e2e/tests', f));
-  const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...tests], {
+function runTests(file: string, baseUrl: string): Promise<number> {
+  const runner = spawn(process.execPath, ['--import', 'tsx', '--test', file], {
     cwd: root,
     env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_PASSWORD: adminPassword, CHROMIUM_PATH: chromium },
     stdio: 'inherit',
   });
-  code = await new Promise<number>((ok) => runner.on('exit', (c) => ok(c ?? 1)));
-} catch (err) {
-  console.error(err);
-} finally {
-  server.kill('SIGTERM');
+  return new Promise<number>((ok) => runner.on('exit', (c) => ok(c ?? 1)));
 }
-process.exit(code);
+
+// Each file gets a server of its own: a test may count the sites or list rows it expects alone,
+// and another file's records must not change what it sees.
+const failed: string[] = [];
+// `npx tsx e2e/run.ts opening-hours portal`: only the files whose names contain one of the words.
+const only = process.argv.slice(2);
+const files = readdirSync(join(root, 'e2e/tests'))
+  .filter((f) => f.endsWith('.test.ts') && (!only.length || only.some((w) => f.includes(w))))
+  .sort();
+for (const file of files) {
+  let server: { baseUrl: string; stop(): void } | undefined;
+  try {
+    server = await startServer();
+    if ((await runTests(join('e2e/tests', file), server.baseUrl)) !== 0) failed.push(file);
+  } catch (err) {
+    console.error(err);
+    failed.push(file);
+  } finally {
+    server?.stop();
+  }
+}
+if (failed.length) console.error(`Browser tests failed in: ${failed.join(', ')}`);
+process.exit(failed.length ? 1 : 0);

@@ -18,7 +18,10 @@ describe('opening hours in a real browser', () => {
     await input.click();
     await input.fill(value);
     // Enter would submit the form: the panel's OK button takes the typed time.
-    await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+    const panel = page.locator('.ant-picker-dropdown:visible');
+    await panel.locator('.ant-picker-ok button').click();
+    // The next picker's panel opens only once this one has closed (its fade would match ':visible').
+    await panel.waitFor({ state: 'hidden' });
   }
 
   before(async () => {
