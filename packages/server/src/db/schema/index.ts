@@ -3,3 +3,4 @@ export * from './sites.ts';
 export * from './ocpp.ts';
 export * from './lms.ts';
 export * from './customers.ts';
+export * from './money.ts';
