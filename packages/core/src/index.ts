@@ -13,3 +13,4 @@ export * from './cp-config.ts';
 export * from './lms.ts';
 export * from './lms-status.ts';
 export * from './dashboards.ts';
+export * from './pricing.ts';

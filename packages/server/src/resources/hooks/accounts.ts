@@ -1,3 +1,4 @@
+import { parseMoneyToCents } from '@ev/core';
 import type { AuthUser } from '../../auth/session.ts';
 import type { Sql } from '../../db/client.ts';
 import { badRequest, notPermitted } from '../../http/errors.ts';
@@ -33,8 +34,8 @@ export async function checkAccount(sql: Sql, user: AuthUser, accId: unknown): Pr
 export function toCents(data: Record<string, unknown>, field: string): void {
   const v = data[field];
   if (typeof v !== 'number') return;
-  const cents = Math.round(v * 100);
-  if (Math.abs(cents - v * 100) > 1e-6) throw badRequest(`${field}: invalid`, { [field]: 'invalid' });
+  const cents = parseMoneyToCents(v);
+  if (cents === null) throw badRequest(`${field}: invalid`, { [field]: 'invalid' });
   data[field] = cents;
 }
 
