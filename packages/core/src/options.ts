@@ -40,6 +40,8 @@ export const CHARGE_POINT_ERROR_CODES = [
 export const ALERT_ERROR_CODES = [...CHARGE_POINT_ERROR_CODES.filter((c) => c !== 'NoError'), 'Offline'] as const;
 /** Contact-group receiving frequencies (spec part 2 §9): mailed when an alert reaches this many detections. */
 export const CONTACT_GROUP_LEVELS = [1, 5, 10] as const;
+/** Fixed: sessions computed from the fee; Custom: each session typed in (spec part 2 §4). */
+export const PRICE_SCHEME_TYPES = ['Fixed', 'Custom'] as const;
 
 /** A value of a fixed list with its label in both languages. */
 export interface StaticOption {
@@ -143,6 +145,7 @@ export const STATIC_OPTIONS: Record<string, StaticOption[]> = {
     EXT_ALL: ['Charging and licence plate', '充電及車牌'],
   }),
   request_types: REQUEST_TYPE_OPTIONS,
+  price_scheme_type: labelled(PRICE_SCHEME_TYPES, { Fixed: ['Fixed', '固定'], Custom: ['Custom', '自訂'] }),
   lms_mode: labelled(LMS_MODES, {
     QUEUEING: ['Queueing', '排隊'],
     DISTRIBUTION: ['Distribution', '分配'],

@@ -8,6 +8,7 @@ import { resolveToken } from './auth/session.ts';
 import { HttpError, unauthorized } from './http/errors.ts';
 import { resourceRoutes } from './resources/routes.ts';
 import { lmsProfileRoutes } from './lms/profiles.ts';
+import { priceSchemeRoutes } from './pricing/price-scheme.ts';
 import { ocppServer } from './ocpp/setup.ts';
 import { loadManagement } from './lms/setup.ts';
 import { alerting } from './alerts/setup.ts';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   thirdPartyRoutes(app);
   resourceRoutes(app);
   lmsProfileRoutes(app);
+  priceSchemeRoutes(app);
   ocppServer(app);
   alerting(app);
   loadManagement(app);

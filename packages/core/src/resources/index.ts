@@ -21,6 +21,7 @@ import { kmb_cp_sessions } from './kmb_cp_sessions.ts';
 import { lms_profiles } from './lms_profiles.ts';
 import { opening_hour } from './opening_hour.ts';
 import { portal_action_log } from './portal_action_log.ts';
+import { price_scheme } from './price_scheme.ts';
 import { privileges } from './privileges.ts';
 import { roles } from './roles.ts';
 import { third_party_conf } from './third_party_conf.ts';
@@ -35,7 +36,7 @@ import { users } from './users.ts';
  * and its entry, and the resource is served, validated, labelled and shown.
  */
 export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
-  [accounts, account_vehicles, account_service_plans, service_plans, app_config, data_rotation_setup, alert, auth_card, contact, contact_group, cp_connectors, cp_locs, cp_pow, cp_requests, cp_sessions, cp_sessions_all, cp_zones, cps, kmb_cp_sessions, lms_profiles, opening_hour, portal_action_log, privileges, roles, third_party_conf, third_party_error_log, user_log, user_profile, users].map((d) => [d.key, d]),
+  [accounts, account_vehicles, account_service_plans, service_plans, app_config, data_rotation_setup, alert, auth_card, contact, contact_group, cp_connectors, cp_locs, cp_pow, cp_requests, cp_sessions, cp_sessions_all, cp_zones, cps, kmb_cp_sessions, lms_profiles, opening_hour, portal_action_log, price_scheme, privileges, roles, third_party_conf, third_party_error_log, user_log, user_profile, users].map((d) => [d.key, d]),
 );
 
 export function getResource(key: string): ResourceDef | undefined {

@@ -62,6 +62,10 @@ const EXAMPLES: Record<string, Call> = {
     const profile = await c.create('lms_profiles', { name: 'audit', cp_loc: c.locId, mode: 'DISTRIBUTION' });
     return api(c, 'PUT', '/api/zone_lms_profiles', { lms_profile_id: profile, zones: [] });
   },
+  'PUT /api/price_scheme_detail/:id': async (c) => {
+    const scheme = await c.create('price_scheme', { name: 'audit', fee: 6, locId: c.locId, maxChargingUnit: 2 });
+    return api(c, 'PUT', `/api/price_scheme_detail/${scheme}`, [{ session: 1, cash: 6, point: 1 }]);
+  },
   'POST /api/cp_opening_hour': async (c) => {
     const hour = await c.create('opening_hour', { name: 'audit', start_time: '08:00', end_time: '20:00' });
     return api(c, 'POST', '/api/cp_opening_hour', { openingHourId: hour, cpIds: [c.cpId] });

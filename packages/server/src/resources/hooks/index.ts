@@ -17,6 +17,7 @@ import * as cps from './cps.ts';
 import * as kmb_cp_sessions from './kmb_cp_sessions.ts';
 import * as lms_profiles from './lms_profiles.ts';
 import * as opening_hour from './opening_hour.ts';
+import * as price_scheme from './price_scheme.ts';
 import * as roles from './roles.ts';
 import * as third_party_conf from './third_party_conf.ts';
 import * as user_profile from './user_profile.ts';
@@ -28,5 +29,5 @@ import * as users from './users.ts';
  * served from its definition alone.
  */
 export const RESOURCE_HOOKS: Record<string, ResourceHooks> = Object.fromEntries(
-  Object.entries({ accounts, account_vehicles, account_service_plans, auth_card, service_plans, contact, contact_group, app_config, cp_connectors, cp_locs, cp_requests, cp_sessions, cp_sessions_all, cp_zones, cps, kmb_cp_sessions, lms_profiles, opening_hour, roles, third_party_conf, user_profile, users }).map(([key, mod]) => [key, mod.hooks]),
+  Object.entries({ accounts, account_vehicles, account_service_plans, auth_card, service_plans, contact, contact_group, app_config, cp_connectors, cp_locs, cp_requests, cp_sessions, cp_sessions_all, cp_zones, cps, kmb_cp_sessions, lms_profiles, opening_hour, price_scheme, roles, third_party_conf, user_profile, users }).map(([key, mod]) => [key, mod.hooks]),
 );

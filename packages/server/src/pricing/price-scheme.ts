@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { editPrivilege, parseMoneyToCents, readPrivilege } from '@ev/core';
+import { requirePrivileges } from '../auth/guard.ts';
+import type { AuthUser } from '../auth/session.ts';
+import type { Sql } from '../db/client.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { parseBody } from '../http/parse.ts';
+import { writeAudit } from '../resources/audit.ts';
+import { parseId } from '../resources/engine.ts';
+
+/**
+ * A price scheme's sessions (spec part 2 §4, §7, §9): session n is what n units cost in all.
+ * There is one enabled row per session 1..maxChargingUnit. Fixed: n × fee cash and n × session
+ * 1's points, computed, only session 1's points typed in. Custom: each row typed in; a new row
+ * starts at n × fee and 0 points (§9). Rows past maxChargingUnit are disabled (enable_flag 0),
+ * not removed: a lowered maximum raised again gets its typed-in rows back.
+ */
+
+interface Scheme {
+  id: number;
+  type: 'Fixed' | 'Custom';
+  fee: number;
+  maxChargingUnit: number;
+  locId: number | null;
+}
+interface SessionRow {
+  id: number;
+  session: number;
+  cash: number;
+  point: number;
+  enable_flag: number;
+}
+
+const sessionRows = (sql: Sql, schemeId: number) =>
+  sql.query<SessionRow>(
+    `SELECT id, session, cash::float8 AS cash, point, enable_flag FROM price_scheme_detail WHERE "priceSchemeId" = $1 ORDER BY session, id`,
+    [schemeId],
+  );
+
+/** Brings the scheme's rows in step with its type, fee and maximum (the hook calls it after every write). */
+export async function keepSchemeSessions(sql: Sql, schemeId: number): Promise<void> {
+  const [scheme] = await sql.query<Scheme>(
+    `SELECT id, type, fee::float8 AS fee, "maxChargingUnit" FROM price_scheme WHERE id = $1`,
+    [schemeId],
+  );
+  if (!scheme) return;
+  const bySession = new Map<number, SessionRow>();
+  for (const r of await sessionRows(sql, schemeId)) if (!bySession.has(r.session)) bySession.set(r.session, r);
+  const firstPoint = bySession.get(1)?.point ?? 0;
+  for (let n = 1; n <= scheme.maxChargingUnit; n++) {
+    const row = bySession.get(n);
+    const fixed = scheme.type === 'Fixed';
+    const cash = fixed || !row ? n * scheme.fee : row.cash;
+    const point = fixed ? n * firstPoint : (row?.point ?? 0);
+    if (!row) {
+      await sql.query(`INSERT INTO price_scheme_detail ("priceSchemeId", session, cash, point) VALUES ($1, $2, $3, $4)`, [schemeId, n, cash, point]);
+    } else if (row.cash !== cash || row.point !== point || row.enable_flag !== 1) {
+      await sql.query(`UPDATE price_scheme_detail SET cash = $2, point = $3, enable_flag = 1, lupd_dttm = now() WHERE id = $1`, [row.id, cash, point]);
+    }
+  }
+  await sql.query(
+    `UPDATE price_scheme_detail SET enable_flag = 0, lupd_dttm = now() WHERE "priceSchemeId" = $1 AND session > $2 AND enable_flag = 1`,
+    [schemeId, scheme.maxChargingUnit],
+  );
+}
+
+/** The live scheme within the user's sites: 404 when there is none, 403 when it is another site's. */
+async function schemeOf(sql: Sql, id: number, user: AuthUser, lock = false): Promise<Scheme> {
+  const [s] = await sql.query<Scheme>(
+    `SELECT id, type, fee::float8 AS fee, "maxChargingUnit", "locId" FROM price_scheme WHERE id = $1 AND deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  if (!s) throw notFound(`price_scheme ${id} does not exist`);
+  if (!user.allSites && (s.locId === null || !user.siteIds.includes(s.locId))) throw forbidden();
+  return s;
+}
+
+/** The enabled sessions as the spec's call answers them: cash in dollars. */
+async function sessionsAnswer(sql: Sql, id: number) {
+  return (await sessionRows(sql, id))
+    .filter((r) => r.enable_flag === 1)
+    .map((r) => ({ id: r.id, session: r.session, cash: r.cash / 100, point: r.point }));
+}
+
+const Money = z.union([z.number(), z.string()]);
+const Row = z.strictObject({
+  id: z.int().optional(),
+  session: z.int().min(1).max(1000),
+  cash: Money,
+  point: z.int().min(0).max(2_147_483_647),
+});
+const Body = z.array(Row).max(1000);
+
+/** The parameters the spec's call sends (size 99999, page 0, trash 0, enable_flag 1): accepted, nothing else. */
+const LIST_PARAMS = new Set(['size', 'page', 'trash', 'enable_flag']);
+
+export function priceSchemeRoutes(app: FastifyInstance) {
+  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/api/price_scheme_detail/:id', async (req) => {
+    const user = requirePrivileges(req, readPrivilege('price_scheme'));
+    for (const k of Object.keys(req.query)) if (!LIST_PARAMS.has(k)) throw badRequest(`Unknown parameter: ${k}`, { [k]: 'unknown_parameter' });
+    const scheme = await schemeOf(app.db, parseId(req.params.id), user);
+    return sessionsAnswer(app.db, scheme.id);
+  });
+
+  /**
+   * Saves the sessions as the view's table sends them back. Fixed: session 1's points only (cash
+   * follows the fee; other sessions are computed, sent back unchanged or left out). Custom: cash
+   * and points of any session 1..maxChargingUnit.
+   */
+  app.put<{ Params: { id: string } }>('/api/price_scheme_detail/:id', async (req) => {
+    const user = requirePrivileges(req, editPrivilege('price_scheme'));
+    const id = parseId(req.params.id);
+    const rows = parseBody(Body, req.body);
+    return app.db.tx(async (sql) => {
+      const scheme = await schemeOf(sql, id, user, true);
+      const before = await sessionsAnswer(sql, id);
+      const current = new Map(before.map((r) => [r.session, r]));
+      const fields: Record<string, string> = {};
+      const changes: { session: number; cash: number; point: number }[] = [];
+      rows.forEach((r, i) => {
+        const cash = parseMoneyToCents(r.cash);
+        if (r.session > scheme.maxChargingUnit || changes.some((c) => c.session === r.session)) fields[`${i}.session`] = 'invalid';
+        else if (cash === null || cash < 0) fields[`${i}.cash`] = 'invalid';
+        else if (scheme.type === 'Fixed') {
+          // Only session 1's points are typed in; anything else must be what the scheme computes.
+          const shown = current.get(r.session);
+          if (cash !== Math.round((shown?.cash ?? 0) * 100)) fields[`${i}.cash`] = 'not_editable';
+          else if (r.session !== 1 && r.point !== shown?.point) fields[`${i}.point`] = 'not_editable';
+          else if (r.session === 1) changes.push({ session: 1, cash, point: r.point });
+        } else changes.push({ session: r.session, cash, point: r.point });
+      });
+      if (Object.keys(fields).length) throw badRequest('Invalid sessions', fields);
+      for (const c of changes) {
+        await sql.query(
+          `UPDATE price_scheme_detail SET cash = $3, point = $4, lupd_dttm = now() WHERE "priceSchemeId" = $1 AND session = $2 AND enable_flag = 1`,
+          [id, c.session, c.cash, c.point],
+        );
+      }
+      await keepSchemeSessions(sql, id);
+      await sql.query(`UPDATE price_scheme SET version = version + 1, lupd_dttm = now() WHERE id = $1`, [id]);
+      const after = await sessionsAnswer(sql, id);
+      await writeAudit(sql, user, { action: 'UPDATE', target: 'price_scheme_detail', targetId: id, oldData: before, newData: after });
+      return after;
+    });
+  });
+}

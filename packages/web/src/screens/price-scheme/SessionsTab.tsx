@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, InputNumber, Space, Spin, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/errors.ts';
+import { api } from '../../api/client.ts';
+
+interface SessionRow {
+  id: number;
+  session: number;
+  cash: number;
+  point: number;
+}
+
+interface Props {
+  schemeId: number;
+  type: string;
+  canEdit: boolean;
+}
+
+/**
+ * A price scheme's sessions (spec part 2 §4): session n is what n units cost in all. Fixed: only
+ * session 1's points are entered, the rest is computed by the server and shown read-only; Custom:
+ * every session's cash and points. Saving sends the table after a confirmation.
+ */
+export function SessionsTab({ schemeId, type, canEdit }: Props) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const query = useQuery({
+    queryKey: ['price_scheme_detail', schemeId],
+    queryFn: () => api.get<SessionRow[]>(`/price_scheme_detail/${schemeId}`, { size: 99999, page: 0, trash: 0, enable_flag: 1 }),
+  });
+  const [rows, setRows] = useState<SessionRow[]>([]);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setRows(query.data ?? []), [query.data]);
+
+  if (query.isPending) return <Spin />;
+  if (query.isError) return <Alert type="error" showIcon title={errorText(query.error, t)} />;
+  const fixed = type === 'Fixed';
+  const editable = (r: SessionRow, field: 'cash' | 'point') => canEdit && (!fixed || (r.session === 1 && field === 'point'));
+  const set = (session: number, field: 'cash' | 'point', v: number | null) =>
+    setRows((prev) => prev.map((r) => (r.session === session ? { ...r, [field]: v ?? 0 } : r)));
+
+  const save = () =>
+    modal.confirm({
+      title: t('ui.priceScheme.confirmSave'),
+      okText: t('ui.common.confirm'),
+      cancelText: t('ui.common.cancel'),
+      onOk: async () => {
+        setSaving(true);
+        try {
+          await api.put(`/price_scheme_detail/${schemeId}`, rows.map(({ session, cash, point }) => ({ session, cash, point })));
+          void message.success(t('msg.saved'));
+          await query.refetch();
+        } catch (err) {
+          void message.error(errorText(err, t));
+        } finally {
+          setSaving(false);
+        }
+      },
+    });
+
+  const input = (r: SessionRow, field: 'cash' | 'point') =>
+    editable(r, field) ? (
+      <InputNumber
+        id={`${field}-${r.session}`}
+        min={0}
+        precision={field === 'cash' ? 2 : 0}
+        style={{ width: 140 }}
+        value={r[field]}
+        onChange={(n) => set(r.session, field, typeof n === 'number' ? n : null)}
+      />
+    ) : (
+      <span data-testid={`${field}-${r.session}`}>{field === 'cash' ? r.cash.toFixed(2) : r.point}</span>
+    );
+
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="price-scheme-sessions">
+      <Alert type="info" showIcon title={t(fixed ? 'ui.priceScheme.fixedHint' : 'ui.priceScheme.customHint')} />
+      <Table<SessionRow>
+        rowKey="session"
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        columns={[
+          { key: 'session', title: t('ui.priceScheme.session'), dataIndex: 'session' },
+          { key: 'cash', title: t('ui.priceScheme.cash'), render: (_, r) => input(r, 'cash') },
+          { key: 'point', title: t('ui.priceScheme.point'), render: (_, r) => input(r, 'point') },
+        ]}
+      />
+      {canEdit && (
+        <Space>
+          <Button type="primary" loading={saving} onClick={save}>
+            {t('ui.priceScheme.save')}
+          </Button>
+          <Button onClick={() => setRows(query.data ?? [])}>{t('ui.common.reset')}</Button>
+        </Space>
+      )}
+    </Space>
+  );
+}
