@@ -102,3 +102,21 @@ export async function connectorsReported(cpId: number, count: number): Promise<v
     return res.dataset.content.length >= count;
   }, `the connectors of charger ${cpId}`, 15_000);
 }
+
+/** A button's accessible name: antd writes a space between two CJK characters of a button ('確 定'). */
+export const buttonName = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
+
+/** Picks an option of the select in the form item labelled `item`. */
+export async function pickOption(page: Page, item: RegExp, option: string): Promise<void> {
+  await page.locator('.ant-form-item').filter({ has: page.locator('label').getByText(item) }).locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** Clicks `button`, waits for the confirmation titled `title` and confirms it with `ok`. */
+export async function clickAndConfirm(page: Page, button: string, title: string, ok: string): Promise<void> {
+  await page.getByRole('button', { name: buttonName(button) }).click();
+  const dialog = page.locator('.ant-modal-confirm');
+  await dialog.locator('.ant-modal-confirm-title').getByText(title, { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: buttonName(ok) }).click();
+  await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+}

@@ -1,10 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
-
-/** antd writes a space between two CJK characters of a button ('確 定'). */
-const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
+import { api, buttonName, clickAndConfirm, launch, pickOption, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 /** LMS profiles (spec part 1 §2–§5, §7, §8): created on the generic screens, zone entries on the view's Zones tab. */
 describe('LMS profiles in a real browser', () => {
@@ -16,21 +13,6 @@ describe('LMS profiles in a real browser', () => {
   const entries = async (id: number) =>
     (await api('GET', `/api/zone_lms_profiles?lms_profile_id=${id}`)).dataset.content as Record<string, number | string | null>[];
   const input = (field: string, zone: string) => page.locator(`#${field}-${zones[zone]}`);
-  const formItem = (name: RegExp) => page.locator('.ant-form-item').filter({ has: page.locator('label').getByText(name) });
-
-  async function pick(item: RegExp, option: string): Promise<void> {
-    await formItem(item).locator('.ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  }
-
-  async function saveZones(button: string, title: string, ok: string): Promise<void> {
-    await page.getByRole('button', { name: label(button) }).click();
-    const dialog = page.locator('.ant-modal-confirm');
-    await dialog.locator('.ant-modal-confirm-title').getByText(title, { exact: true }).waitFor();
-    await dialog.getByRole('button', { name: label(ok) }).click();
-    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
-  }
-
   before(async () => {
     site = (await api('POST', '/api/cp_locs', { address: 'LMS E2E Car Park', address_chi: '負載管理測試停車場' })).data.loc_id;
     for (const [name_chi, max_physical_current_limit] of [['North deck', 63], ['South deck', 32]] as const) {
@@ -48,8 +30,8 @@ describe('LMS profiles in a real browser', () => {
     await page.goto(`${portal}/lms_profiles/create`);
     await useLanguage(page, 'en');
     await page.locator('form').getByLabel('Profile Name', { exact: true }).fill('E2E queueing');
-    await pick(/^Site$/, 'LMS E2E Car Park');
-    await pick(/^Mode$/, 'Queueing');
+    await pickOption(page, /^Site$/, 'LMS E2E Car Park');
+    await pickOption(page, /^Mode$/, 'Queueing');
     await screenshot(page, 'lms-profile-1-create-en', { fullPage: false });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(/\/lms_profiles\/\d+$/);
@@ -65,7 +47,7 @@ describe('LMS profiles in a real browser', () => {
     await page.getByTestId('lms-zone-entries').click({ position: { x: 5, y: 5 } });
     assert.equal(await input('min_charging_current', 'North deck').inputValue(), '32');
     await screenshot(page, 'lms-profile-2-zones-en');
-    await saveZones('Save zone entries', 'Save the zone entries of this profile? Load management reallocates the current at once.', 'Confirm');
+    await clickAndConfirm(page, 'Save zone entries', 'Save the zone entries of this profile? Load management reallocates the current at once.', 'Confirm');
     // The create form's own 'Saved successfully' may still show: the latest one is this save's.
     await page.locator('.ant-message-notice', { hasText: 'Saved successfully' }).last().waitFor();
     const saved = await entries(id);
@@ -84,12 +66,12 @@ describe('LMS profiles in a real browser', () => {
     await page.getByRole('tab', { name: '區域', exact: true }).click();
     await input('zone_max_available_current', 'North deck').fill('50');
     await input('max_charging_current', 'North deck').fill('32');
-    await page.getByRole('button', { name: label('儲存區域設定') }).click();
+    await page.getByRole('button', { name: buttonName('儲存區域設定') }).click();
     await page.getByText('請填寫區域的所有電流，或全部留空以不設定此區域。').waitFor();
     await page.getByTestId('lms-zone-entries').getByText('必須填寫', { exact: true }).waitFor();
     await screenshot(page, 'lms-profile-4-incomplete-zh');
     await input('min_charging_current', 'North deck').fill('10');
-    await saveZones('儲存區域設定', '確定儲存此設定檔的區域設定嗎？負載管理會立即重新分配電流。', '確定');
+    await clickAndConfirm(page, '儲存區域設定', '確定儲存此設定檔的區域設定嗎？負載管理會立即重新分配電流。', '確定');
     await page.getByText('儲存成功').waitFor();
     const saved = await entries(id);
     assert.deepEqual(

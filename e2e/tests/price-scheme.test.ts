@@ -1,10 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
-
-/** antd writes a space between two CJK characters of a button ('確 定'). */
-const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
+import { api, clickAndConfirm, launch, pickOption, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 /** Price schemes (spec part 2 §4, §7, §9): created on the generic form, sessions on the view's Sessions tab. */
 describe('price schemes in a real browser', () => {
@@ -13,21 +10,6 @@ describe('price schemes in a real browser', () => {
   let site: number;
   const sessions = async (id: number) =>
     ((await api('GET', `/api/price_scheme_detail/${id}`)) as { session: number; cash: number; point: number }[]).map((r) => [r.session, r.cash, r.point]);
-  const formItem = (name: RegExp) => page.locator('.ant-form-item').filter({ has: page.locator('label').getByText(name) });
-
-  async function pick(item: RegExp, option: string): Promise<void> {
-    await formItem(item).locator('.ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  }
-
-  async function saveSessions(button: string, title: string, ok: string): Promise<void> {
-    await page.getByRole('button', { name: label(button) }).click();
-    const dialog = page.locator('.ant-modal-confirm');
-    await dialog.locator('.ant-modal-confirm-title').getByText(title, { exact: true }).waitFor();
-    await dialog.getByRole('button', { name: label(ok) }).click();
-    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
-  }
-
   before(async () => {
     site = (await api('POST', '/api/cp_locs', { address: 'Pricing E2E Mall', address_chi: '計價測試商場' })).data.loc_id;
     browser = await launch();
@@ -44,7 +26,7 @@ describe('price schemes in a real browser', () => {
     const form = page.locator('form');
     await form.getByLabel('Name', { exact: true }).fill('E2E quarter hours');
     await form.getByLabel('Fee per Unit ($)', { exact: true }).fill('6');
-    await pick(/^Site$/, 'Pricing E2E Mall');
+    await pickOption(page, /^Site$/, 'Pricing E2E Mall');
     await form.getByLabel('Max Charging Units', { exact: true }).fill('4');
     await screenshot(page, 'price-scheme-1-create-en', { fullPage: false });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -59,7 +41,7 @@ describe('price schemes in a real browser', () => {
     assert.equal(await page.locator('#cash-1').count(), 0);
     assert.equal(await page.locator('#point-2').count(), 0);
     await page.locator('#point-1').fill('3');
-    await saveSessions('Save sessions', 'Save the sessions of this price scheme? Remote starts priced from now on use them.', 'Confirm');
+    await clickAndConfirm(page, 'Save sessions', 'Save the sessions of this price scheme? Remote starts priced from now on use them.', 'Confirm');
     await page.locator('.ant-message-notice', { hasText: 'Saved successfully' }).last().waitFor();
     assert.deepEqual(await sessions(id), [[1, 6, 3], [2, 12, 6], [3, 18, 9], [4, 24, 12]]);
     await tab.getByTestId('point-4').getByText('12', { exact: true }).waitFor();
@@ -75,7 +57,7 @@ describe('price schemes in a real browser', () => {
     await page.getByTestId('price-scheme-sessions').getByText('自訂方案：', { exact: false }).waitFor();
     await page.locator('#cash-2').fill('9.5');
     await page.locator('#point-3').fill('4');
-    await saveSessions('儲存節數', '儲存此價格方案的節數？此後的遙距充電會以此計價。', '確定');
+    await clickAndConfirm(page, '儲存節數', '儲存此價格方案的節數？此後的遙距充電會以此計價。', '確定');
     await page.locator('.ant-message-notice').last().waitFor();
     assert.deepEqual(await sessions(id), [[1, 5, 0], [2, 9.5, 0], [3, 15, 4]]);
     await screenshot(page, 'price-scheme-3-custom-zh');
