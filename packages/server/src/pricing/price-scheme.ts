@@ -48,9 +48,9 @@ export async function keepSchemeSessions(sql: Sql, schemeId: number): Promise<vo
   const bySession = new Map<number, SessionRow>();
   for (const r of await sessionRows(sql, schemeId)) if (!bySession.has(r.session)) bySession.set(r.session, r);
   const firstPoint = bySession.get(1)?.point ?? 0;
+  const fixed = scheme.type === 'Fixed';
   for (let n = 1; n <= scheme.maxChargingUnit; n++) {
     const row = bySession.get(n);
-    const fixed = scheme.type === 'Fixed';
     const cash = fixed || !row ? n * scheme.fee : row.cash;
     const point = fixed ? n * firstPoint : (row?.point ?? 0);
     if (!row) {
