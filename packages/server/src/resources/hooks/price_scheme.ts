@@ -1,8 +1,8 @@
-import { keepSchemeSessions } from '../../pricing/price-scheme.ts';
+import { keepSchemeSessions } from '../../pricing/scheme-sessions.ts';
 import { dollars, toCents } from './accounts.ts';
 import type { ResourceHooks } from './types.ts';
 
-/** Price schemes: the fee in cents, a new version on every edit, the sessions kept in step (pricing/price-scheme.ts). */
+/** Price schemes: the fee in cents, a new version on every edit, the sessions kept in step (pricing/scheme-sessions.ts). */
 export const hooks: ResourceHooks = {
   virtualColumns: { fee: dollars('fee') },
 
