@@ -75,6 +75,8 @@ export interface FieldDef {
   writeOnly?: boolean;
   /** Settable on create, refused on update. */
   lockedAfterCreate?: boolean;
+  /** Shown in forms but never set by them: only its default on create, the stored value on update (a charging rate's type). */
+  fixed?: boolean;
   /** Value must be unique in the table (among rows not in trash); message key on clash. */
   unique?: 'already_taken' | 'already_exist';
   default?: string | number | boolean | null;
@@ -88,6 +90,10 @@ export interface FieldDef {
   sameAs?: string;
   /** The input is off in forms while this boolean field is set (every site ticked: no site list to pick). */
   disabledWhenSet?: string;
+  /** The input is off in forms while another field holds one of these values (a Tesla bay's connector). */
+  disabledWhen?: Record<string, (string | number)[]>;
+  /** The input is off in forms unless another field holds one of these values (only a Tesla bay's site is chosen). */
+  disabledUnless?: Record<string, (string | number)[]>;
 }
 
 export type ResourceAction = 'create' | 'edit' | 'view' | 'editview' | 'delete' | 'popView' | 'downloadPdf' | 'excel';
@@ -137,6 +143,11 @@ export interface ResourceDef {
   pageSizes?: number[];
   defaultPageSize?: number;
   actions: ResourceAction[];
+  /**
+   * Rows holding one of these values are neither edited nor deleted (a voucher campaign, a redeemed
+   * voucher): the portal offers no edit or delete for them and the server answers 400 not_editable.
+   */
+  lockedWhen?: Record<string, (string | number)[]>;
   /** Named privileges a row's edit and delete also need (account_vehicles: EDIT_ACCOUNT_VEHICLE, spec part 2 §6). */
   rowActionPrivileges?: string[];
   /** Deleted rows keep existing with deleted_at set; they show only with trash=1. */

@@ -47,6 +47,12 @@ async function loadStored(sql: Sql, def: ResourceDef, id: number, user: AuthUser
   return row ?? throwMissing(sql, def, id, false);
 }
 
+/** A row the definition locks (lockedWhen: a voucher campaign, a redeemed voucher) is neither edited nor deleted. */
+function refuseLocked(def: ResourceDef, row: Record<string, unknown>): void {
+  const hit = Object.entries(def.lockedWhen ?? {}).find(([field, values]) => values.some((v) => String(v) === String(row[field])));
+  if (hit) throw badRequest(`${hit[0]}: not_editable`, { [hit[0]]: 'not_editable' });
+}
+
 /** What the audit log keeps of a row: everything but secrets. */
 function auditable(row: Record<string, unknown> | undefined, def: ResourceDef): Record<string, unknown> | undefined {
   if (!row) return undefined;
@@ -145,6 +151,7 @@ export async function createRecord(db: Database, def: ResourceDef, body: unknown
 export async function updateRecord(db: Database, def: ResourceDef, id: number, body: unknown, user: AuthUser, timeZone: string) {
   return db.tx(async (sql) => {
     const old = await loadStored(sql, def, id, user, true);
+    refuseLocked(def, old);
     // As GET shows it: what a client sends back whole (read-only columns included) is compared with.
     const before = await getRecord(sql, def, id, user, timeZone);
     const data = validateWrite(def, body, user, 'update', old, before);
@@ -161,6 +168,7 @@ export async function deleteRecord(db: Database, def: ResourceDef, id: number, u
   const r = resolveResource(def);
   await db.tx(async (sql) => {
     const old = await loadStored(sql, def, id, user, true);
+    refuseLocked(def, old);
     await r.hooks.beforeDelete?.(sql, old, user);
     const table = quoteIdent(def.table);
     const idCol = quoteIdent(def.idField);

@@ -2,7 +2,7 @@ import { getResource, STATIC_OPTIONS, staticOptionItems, type Lang, type OptionI
 import type { Sql } from '../db/client.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { badRequest } from '../http/errors.ts';
-import { quoteIdent } from './registry.ts';
+import { hooksFor, quoteIdent } from './registry.ts';
 import { Params } from './sql.ts';
 
 
@@ -43,6 +43,9 @@ function optionQuery(def: Source, user: AuthUser, lang: Lang, opts: { values?: u
   if (opts.scoped !== false) {
     if (!user.allSites && def.site?.column) where.push(`t.${quoteIdent(def.site.column)} = ANY(${params.add(user.siteIds)}::int[])`);
     if (src.atMostUserLevel) where.push(`t.${quoteIdent(src.atMostUserLevel)} <= ${params.add(user.roleLevel)}`);
+    // Records the resource's hook hides from this user (campaigns of other sites) are not offered either.
+    const hidden = hooksFor(def.key).visibleTo?.(user);
+    if (hidden) where.push(hidden);
   }
   const value = `t.${quoteIdent(src.value ?? def.idField)}`;
   if (opts.values) where.push(`${value} = ANY(${params.add(opts.values)})`);

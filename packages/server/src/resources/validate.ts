@@ -149,6 +149,10 @@ export function validateWrite(
       errors[f.field] = 'required';
       continue;
     }
+    if (f.fixed && sent && !sameValue(mode === 'create' ? f.default : old?.[f.field], value)) {
+      errors[f.field] = 'not_editable';
+      continue;
+    }
     if (mode === 'update' && f.lockedAfterCreate && sent && old && !sameValue(old[f.field], value)) {
       errors[f.field] = 'not_editable';
       continue;

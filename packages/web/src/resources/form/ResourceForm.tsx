@@ -25,6 +25,13 @@ interface Props {
   onSaved?: (record: RecordData | undefined) => void;
 }
 
+/** disabledWhen / disabledUnless: the input is off while another field holds (or does not hold) one of the values. */
+function offByOtherField(f: FieldDef, values: FormValues | undefined): boolean {
+  const holds = (cond: Record<string, (string | number)[]>) =>
+    Object.entries(cond).some(([field, list]) => list.some((v) => String(v) === String(values?.[field])));
+  return (!!f.disabledWhen && holds(f.disabledWhen)) || (!!f.disabledUnless && !holds(f.disabledUnless));
+}
+
 export function ResourceForm({ def, mode, id, path, onSaved }: Props) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -51,7 +58,7 @@ export function ResourceForm({ def, mode, id, path, onSaved }: Props) {
   const payloadOf = (values: FormValues) => {
     const body: FormValues = {};
     for (const f of fields) {
-      if (mode === 'edit' && f.lockedAfterCreate) continue;
+      if ((mode === 'edit' && f.lockedAfterCreate) || f.fixed) continue;
       const value = toPayloadValue(f, values[f.field]);
       // An empty password on edit means "keep it"; on create, empty fields take the server's defaults.
       if (value === null && (f.writeOnly || mode === 'create')) continue;
@@ -154,7 +161,7 @@ export function ResourceForm({ def, mode, id, path, onSaved }: Props) {
           <FieldInput
             field={f}
             options={options}
-            disabled={(mode === 'edit' && f.lockedAfterCreate) || (!!f.disabledWhenSet && isTrue(watched?.[f.disabledWhenSet]))}
+            disabled={(mode === 'edit' && f.lockedAfterCreate) || !!f.fixed || (!!f.disabledWhenSet && isTrue(watched?.[f.disabledWhenSet])) || offByOtherField(f, watched ?? initial)}
           />
         </Form.Item>
       ))}

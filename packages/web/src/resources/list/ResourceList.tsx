@@ -10,7 +10,7 @@ import { errorText } from '../../api/errors.ts';
 import { useLabels } from '../../app/labels.ts';
 import { usePermissions } from '../../app/session.tsx';
 import { useOptions } from '../options.ts';
-import { listActions } from '../overrides/index.ts';
+import { hasRowActions as overrideHasRowActions, listActions } from '../overrides/index.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { listableColumns, listColumns, tableColumns, type Row } from './columns.tsx';
 import { FilterTags } from './FilterTags.tsx';
@@ -80,7 +80,7 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
     return Number.isNaN(id) || id > 0;
   });
   const hasRowActions =
-    def.actions.some((a) => a === 'view' || a === 'popView' || a === 'downloadPdf') || perms.canEdit(def) || perms.canDelete(def);
+    def.actions.some((a) => a === 'view' || a === 'popView' || a === 'downloadPdf') || perms.canEdit(def) || perms.canDelete(def) || overrideHasRowActions(def.key);
   const massUpdate = def.columns.some((c) => c.display === 'massUpdate');
 
   const antColumns = tableColumns({
@@ -97,7 +97,7 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
           fixed: 'right',
           width: 150,
           render: (_: unknown, row: Row) => (
-            <RowActions def={def} id={row[def.idField] as string | number} perms={perms} onDeleted={() => void list.refetch()} />
+            <RowActions def={def} id={row[def.idField] as string | number} row={row} perms={perms} onDeleted={() => void list.refetch()} />
           ),
         }
       : undefined,

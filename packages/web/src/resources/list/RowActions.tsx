@@ -8,7 +8,7 @@ import { api } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 import type { Permissions } from '../../app/session.tsx';
 import { RecordDescriptions } from '../view/RecordDetails.tsx';
-import { popView as overridePopView } from '../overrides/index.ts';
+import { popView as overridePopView, rowActions } from '../overrides/index.ts';
 import { useRecord } from '../use-record.ts';
 import { useDeleteRecord } from '../use-delete.tsx';
 
@@ -17,6 +17,8 @@ interface Props {
   id: string | number;
   perms: Permissions;
   onDeleted: () => void;
+  /** The row as listed, for the override's row buttons. */
+  row?: Record<string, unknown>;
 }
 
 /** The pop-view's body: the resource override's when it has one (overrides/<key>.tsx), else the record's details. */
@@ -29,7 +31,7 @@ function PopViewBody({ def, id, perms }: { def: ResourceDef; id: string | number
 }
 
 /** The per-row buttons the definition offers and the user may use. */
-export function RowActions({ def, id, perms, onDeleted }: Props) {
+export function RowActions({ def, id, perms, onDeleted, row }: Props) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -37,6 +39,8 @@ export function RowActions({ def, id, perms, onDeleted }: Props) {
   const confirmDelete = useDeleteRecord(def);
   const has = (a: ResourceDef['actions'][number]) => def.actions.includes(a);
   const path = `/${def.key}/${encodeURIComponent(String(id))}`;
+  // A row the definition locks (lockedWhen: a redeemed voucher, an RSR not under penalty) offers no edit or delete.
+  const locked = !!row && Object.entries(def.lockedWhen ?? {}).some(([f, values]) => values.some((v) => String(v) === String(row[f])));
 
   const pdf = () =>
     api.download(`/${def.key}/export/pdf/${encodeURIComponent(String(id))}`, { lang: i18n.language }, `${def.key}-${id}.pdf`).catch((err) => {
@@ -50,7 +54,7 @@ export function RowActions({ def, id, perms, onDeleted }: Props) {
           <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => void navigate(path)} aria-label={t('ui.actions.view')} />
         </Tooltip>
       )}
-      {perms.canEdit(def) && (
+      {perms.canEdit(def) && !locked && (
         <Tooltip title={t('ui.actions.edit')}>
           <Button
             type="link"
@@ -71,7 +75,8 @@ export function RowActions({ def, id, perms, onDeleted }: Props) {
           <Button type="link" size="small" icon={<FilePdfOutlined />} onClick={() => void pdf()} aria-label={t('ui.actions.pdf')} />
         </Tooltip>
       )}
-      {perms.canDelete(def) && (
+      {row && rowActions({ def, row, perms, reload: onDeleted })}
+      {perms.canDelete(def) && !locked && (
         <Tooltip title={t('ui.actions.delete')}>
           <Button
             type="link"

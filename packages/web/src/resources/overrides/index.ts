@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import type { ResourceDef } from '@ev/core';
 import type { Permissions } from '../../app/session.tsx';
 import type { RecordData } from '../use-record.ts';
-import type { ListActionsContext, ResourceOverride, ViewTab } from './types.ts';
+import type { ListActionsContext, ResourceOverride, RowActionsContext, ViewTab } from './types.ts';
 
-export type { ListActionsContext, ViewTab } from './types.ts';
+export type { ListActionsContext, RowActionsContext, ViewTab } from './types.ts';
 
 /** Every overrides/<key>.tsx beside this file, by key: adding the file is all it takes. */
 const OVERRIDES = new Map(
@@ -25,3 +25,11 @@ export function popView(def: ResourceDef, record: RecordData, perms: Permissions
 export function listActions(ctx: ListActionsContext): ReactNode {
   return OVERRIDES.get(ctx.def.key)?.listActions?.(ctx) ?? null;
 }
+
+/** A row's own buttons from the resource's override (nothing for most resources). */
+export function rowActions(ctx: RowActionsContext): ReactNode {
+  return OVERRIDES.get(ctx.def.key)?.rowActions?.(ctx) ?? null;
+}
+
+/** Whether the resource's override adds row buttons (the list then has an actions column). */
+export const hasRowActions = (key: string): boolean => Boolean(OVERRIDES.get(key)?.rowActions);

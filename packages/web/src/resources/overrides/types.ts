@@ -23,6 +23,14 @@ export interface ListActionsContext {
   reload(): void;
 }
 
+/** What a row's own buttons know: the row as listed, and how to reload the list after acting on it. */
+export interface RowActionsContext {
+  def: ResourceDef;
+  row: Record<string, unknown>;
+  perms: Permissions;
+  reload(): void;
+}
+
 export interface ResourceOverride {
   /** Tabs after the details in the record's view and edit-and-view pages. */
   viewTabs?(record: RecordData, perms: Permissions): ViewTab[];
@@ -33,4 +41,6 @@ export interface ResourceOverride {
   popView?(record: RecordData, perms: Permissions, def: ResourceDef): ReactNode;
   /** Buttons in the list's header, before the generic ones (e.g. acting on the selected rows). */
   listActions?(ctx: ListActionsContext): ReactNode;
+  /** Buttons of one list row, after the generic ones (e.g. a payment's Retry). */
+  rowActions?(ctx: RowActionsContext): ReactNode;
 }

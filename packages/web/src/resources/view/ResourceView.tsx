@@ -27,6 +27,8 @@ export function ResourceView({ def, id }: { def: ResourceDef; id: string }) {
     return <Result status={notFound ? 404 : 'error'} title={errorText(record.error, t)} />;
   }
 
+  // A record the definition locks (lockedWhen: a voucher campaign, a redeemed voucher) offers no edit or delete.
+  const locked = Object.entries(def.lockedWhen ?? {}).some(([f, values]) => values.some((v) => String(v) === String(record.data[f])));
   const title = def.titleField && record.data[def.titleField] ? ` · ${String(record.data[def.titleField])}` : '';
   const pdf = () =>
     api.download(`/${def.key}/export/pdf/${encodeURIComponent(id)}`, { lang: i18n.language }, `${def.key}-${id}.pdf`).catch((err) => {
@@ -42,7 +44,7 @@ export function ResourceView({ def, id }: { def: ResourceDef; id: string }) {
           {t('ui.actions.pdf')}
         </Button>
       )}
-      {perms.canEdit(def) && (
+      {perms.canEdit(def) && !locked && (
         <Button
           type="primary"
           icon={<EditOutlined />}
@@ -51,7 +53,7 @@ export function ResourceView({ def, id }: { def: ResourceDef; id: string }) {
           {t('ui.actions.edit')}
         </Button>
       )}
-      {perms.canDelete(def) && (
+      {perms.canDelete(def) && !locked && (
         <Button danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(id, () => void navigate(`/${def.key}`))}>
           {t('ui.actions.delete')}
         </Button>
