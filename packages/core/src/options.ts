@@ -141,11 +141,47 @@ export const STATIC_OPTIONS: Record<string, StaticOption[]> = {
   app_config_authority: labelled(APP_CONFIG_AUTHORITIES, { Admin: ['Admin', '管理員'], Everyone: ['Everyone', '所有人'] }),
   third_party_privilege: labelled(EXTERNAL_PRIVILEGES, {
     EXT_CHARGING: ['Remote charging (start, stop)', '遙距充電（開始、停止）'],
-    EXT_LICENCE_PLATE: ['Licence plate only', '只限車牌'],
+    EXT_LICENCE_PLATE: ['Licence plate and parking events', '車牌及停車事件'],
     EXT_ALL: ['Charging and licence plate', '充電及車牌'],
   }),
   request_types: REQUEST_TYPE_OPTIONS,
   price_scheme_type: labelled(PRICE_SCHEME_TYPES, { Fixed: ['Fixed', '固定'], Custom: ['Custom', '自訂'] }),
+  // Charging rates: priced by time only (the type is shown, never changed); a slot's older fee and point are per `unit`.
+  charging_rate_type: labelled(['Time'] as const, { Time: ['Time', '時間'] }),
+  charging_rate_unit: labelled(['Minute', 'Hour', 'Session'] as const, { Minute: ['Minute', '分鐘'], Hour: ['Hour', '小時'], Session: ['Session', '節'] }),
+  weekday: labelled([1, 2, 3, 4, 5, 6, 7] as const, {
+    1: ['Monday', '星期一'], 2: ['Tuesday', '星期二'], 3: ['Wednesday', '星期三'], 4: ['Thursday', '星期四'],
+    5: ['Friday', '星期五'], 6: ['Saturday', '星期六'], 7: ['Sunday', '星期日'],
+  }),
+  campaign_rule_type: labelled(['DateExclude', 'TimeInclude', 'DayInclude'] as const, {
+    DateExclude: ['Excluded dates', '不適用日期'], TimeInclude: ['Time ranges', '適用時段'], DayInclude: ['Weekdays', '適用星期'],
+  }),
+  // Payments (spec part 2 §3, §4): each attempt of a payment and what the payment as a whole is.
+  payment_detail_status: labelled(['Pending', 'Success', 'Error'] as const, { Pending: ['Pending', '處理中'], Success: ['Success', '成功'], Error: ['Error', '錯誤'] }),
+  payment_action_type: labelled(['AutoPay', 'Retry', 'Manual'] as const, { AutoPay: ['Automatic payment', '自動付款'], Retry: ['Retry', '重試'], Manual: ['Settled by hand', '人手結算'] }),
+  payment_type: labelled(['Charging', 'Penalty', 'ChargingAndPenalty'] as const, {
+    Charging: ['Charging fee', '充電費'], Penalty: ['Penalty fee', '罰款'], ChargingAndPenalty: ['Charging and penalty fees', '充電費及罰款'],
+  }),
+  payment_result_status: labelled(['Unsettled', 'Settled'] as const, { Unsettled: ['Unsettled', '未結算'], Settled: ['Settled', '已結算'] }),
+  rsr_status: labelled(['RemoteStarted', 'Charging', 'UnderPenalty', 'Unsettled', 'Settled', 'Cancelled', 'Failed'] as const, {
+    RemoteStarted: ['Remote started', '已遙距啟動'], Charging: ['Charging', '充電中'], UnderPenalty: ['Under penalty', '罰款中'],
+    Unsettled: ['Unsettled', '未結算'], Settled: ['Settled', '已結算'], Cancelled: ['Cancelled', '已取消'], Failed: ['Failed', '失敗'],
+  }),
+  rsr_stop_type: labelled(['Local', 'Remote', 'EVDisconnected', 'DeAuthorized', 'EmergencyStop', 'HardReset', 'SoftReset', 'PowerLoss', 'Reboot', 'UnlockCommand', 'Other'] as const, {
+    Local: ['Stopped at the charger', '在充電器停止'], Remote: ['Stopped remotely', '遙距停止'], EVDisconnected: ['Vehicle disconnected', '車輛已斷開'],
+    DeAuthorized: ['De-authorized', '授權已取消'], EmergencyStop: ['Emergency stop', '緊急停止'], HardReset: ['Hard reset', '硬重設'], SoftReset: ['Soft reset', '軟重設'],
+    PowerLoss: ['Power loss', '斷電'], Reboot: ['Reboot', '重新啟動'], UnlockCommand: ['Unlock command', '解鎖指令'], Other: ['Other', '其他'],
+  }),
+  rsr_is_free: labelled(['N', 'Y'] as const, { N: ['No', '否'], Y: ['Yes (no fee, no penalty)', '是（免收費及罰款）'] }),
+  voucher_status: labelled(['Valid', 'Redeemed', 'Expired'] as const, { Valid: ['Valid', '有效'], Redeemed: ['Redeemed', '已兌換'], Expired: ['Expired', '已過期'] }),
+  // Parking bays and their log (spec part 2 §3): a Tesla bay is managed by the parking system.
+  bay_type: labelled(['Normal', 'Tesla'] as const, { Normal: ['Normal', '一般'], Tesla: ['Tesla', 'Tesla'] }),
+  bay_status: labelled(['Vacant', 'Occupied'] as const, { Vacant: ['Vacant', '空置'], Occupied: ['Occupied', '已佔用'] }),
+  // Copied to the RSRs of the bay (cp_rsr.penalty_mode): Rate prices overtime by the charging rate, Manual takes the fee set on the RSR.
+  bay_penalty_mode: labelled(['Rate', 'Manual'] as const, { Rate: ['By the charging rate', '按充電收費計算'], Manual: ['Set by hand on the request', '於請求上人手設定'] }),
+  bay_event: labelled(['In', 'Out'] as const, { In: ['Car in', '車輛入場'], Out: ['Car out', '車輛離場'] }),
+  bay_request_status: labelled(['Accepted', 'Refused'] as const, { Accepted: ['Accepted', '已接受'], Refused: ['Refused', '已拒絕'] }),
+  bay_update: labelled(['Occupied', 'Vacant', 'Unchanged'] as const, { Occupied: ['Now occupied', '改為已佔用'], Vacant: ['Now vacant', '改為空置'], Unchanged: ['Unchanged', '沒有改變'] }),
   lms_mode: labelled(LMS_MODES, {
     QUEUEING: ['Queueing', '排隊'],
     DISTRIBUTION: ['Distribution', '分配'],

@@ -91,9 +91,10 @@ export const SUPER_ADMIN_ROLE = 'super_admin';
  */
 export const EXTERNAL_PRIVILEGES = ['EXT_CHARGING', 'EXT_LICENCE_PLATE', 'EXT_ALL'] as const;
 export type ExternalPrivilege = (typeof EXTERNAL_PRIVILEGES)[number];
-export type ExternalAction = 'remote_start' | 'remote_stop' | 'get_lp';
+export type ExternalAction = 'remote_start' | 'remote_stop' | 'get_lp' | 'parking_event';
 export const EXTERNAL_ACTIONS: Record<ExternalPrivilege, readonly ExternalAction[]> = {
   EXT_CHARGING: ['remote_start', 'remote_stop'],
-  EXT_LICENCE_PLATE: ['get_lp'],
-  EXT_ALL: ['remote_start', 'remote_stop', 'get_lp'],
+  // The parking system reports cars in and out of bays (parking_event) and reads plates (get_lp).
+  EXT_LICENCE_PLATE: ['get_lp', 'parking_event'],
+  EXT_ALL: ['remote_start', 'remote_stop', 'get_lp', 'parking_event'],
 };

@@ -9,6 +9,10 @@ import { HttpError, unauthorized } from './http/errors.ts';
 import { resourceRoutes } from './resources/routes.ts';
 import { lmsProfileRoutes } from './lms/profiles.ts';
 import { priceSchemeRoutes } from './pricing/price-scheme.ts';
+import { voucherRoutes } from './vouchers/routes.ts';
+import { parkingRoutes } from './parking/lp.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import { chargingRateRoutes } from './pricing/charging-rate.ts';
 import { ocppServer } from './ocpp/setup.ts';
 import { loadManagement } from './lms/setup.ts';
 import { alerting } from './alerts/setup.ts';
@@ -19,6 +23,7 @@ import { dashboardRoutes } from './dashboards/routes.ts';
 import { openingHours } from './opening-hours/setup.ts';
 import { thirdPartyRoutes } from './third-party/index.ts';
 import { housekeeping } from './housekeeping/index.ts';
+import { remoteStartRequests } from './rsr/setup.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,9 +98,14 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   resourceRoutes(app);
   lmsProfileRoutes(app);
   priceSchemeRoutes(app);
+  await app.register(voucherRoutes);
+  parkingRoutes(app);
+  paymentRoutes(app);
+  chargingRateRoutes(app);
   ocppServer(app);
   alerting(app);
   loadManagement(app);
+  remoteStartRequests(app);
   dashboardRoutes(app);
   openingHours(app);
   housekeeping(app);

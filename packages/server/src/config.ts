@@ -32,6 +32,8 @@ export interface Config {
   smtpFrom: string;
   /** A charger away this long raises an Offline alert (a quick reconnect does not). */
   alertOfflineGraceMs: number;
+  /** The payment gateway RSR fees are charged through; absent: payments are settled by hand (payments/gateway.ts). */
+  paymentGateway?: { url: string; key: string; timeoutMs: number };
 }
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -60,5 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'EV Charging Alerts <alerts@localhost>',
     alertOfflineGraceMs: Number(env.ALERT_OFFLINE_GRACE_SECONDS ?? 60) * 1000,
+    paymentGateway: env.PAYMENT_GATEWAY_URL
+      ? { url: env.PAYMENT_GATEWAY_URL, key: env.PAYMENT_GATEWAY_KEY ?? '', timeoutMs: Number(env.PAYMENT_GATEWAY_TIMEOUT_MS ?? 10_000) }
+      : undefined,
   };
 }

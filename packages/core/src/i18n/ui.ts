@@ -4,6 +4,11 @@ import { DASHBOARD_UI } from './ui-dashboard.ts';
 import { LMS_LIVE_UI } from './ui-lms-live.ts';
 import { LMS_UI } from './ui-lms.ts';
 import { PRICING_UI } from './ui-pricing.ts';
+import { VOUCHERS_UI } from './ui-vouchers.ts';
+import { PAYMENTS_UI } from './ui-payments.ts';
+import { RSR_UI } from './ui-rsr.ts';
+import { RATES_UI } from './ui-rates.ts';
+import { PARKING_UI } from './ui-parking.ts';
 import { OPENING_HOURS_UI } from './ui-opening-hours.ts';
 import { THIRD_PARTY_UI } from './ui-third-party.ts';
 import { HOUSEKEEPING_UI } from './ui-housekeeping.ts';
@@ -271,6 +276,6 @@ const SHELL_UI: Record<Lang, Catalog> = {
 
 /** Screen texts of the portal (owned by the web package's screens). Same keys in both languages. */
 export const UI: Record<Lang, Catalog> = {
-  en: { ...SHELL_UI.en, ...CHARGER_UI.en, ...LMS_UI.en, ...LMS_LIVE_UI.en, ...DASHBOARD_UI.en, ...OPENING_HOURS_UI.en, ...THIRD_PARTY_UI.en, ...HOUSEKEEPING_UI.en, ...PRICING_UI.en },
-  'zh-TW': { ...SHELL_UI['zh-TW'], ...CHARGER_UI['zh-TW'], ...LMS_UI['zh-TW'], ...LMS_LIVE_UI['zh-TW'], ...DASHBOARD_UI['zh-TW'], ...OPENING_HOURS_UI['zh-TW'], ...THIRD_PARTY_UI['zh-TW'], ...HOUSEKEEPING_UI['zh-TW'], ...PRICING_UI['zh-TW'] },
+  en: { ...SHELL_UI.en, ...CHARGER_UI.en, ...LMS_UI.en, ...LMS_LIVE_UI.en, ...DASHBOARD_UI.en, ...OPENING_HOURS_UI.en, ...THIRD_PARTY_UI.en, ...HOUSEKEEPING_UI.en, ...PRICING_UI.en, ...VOUCHERS_UI.en, ...PAYMENTS_UI.en, ...RATES_UI.en, ...PARKING_UI.en, ...RSR_UI.en },
+  'zh-TW': { ...SHELL_UI['zh-TW'], ...CHARGER_UI['zh-TW'], ...LMS_UI['zh-TW'], ...LMS_LIVE_UI['zh-TW'], ...DASHBOARD_UI['zh-TW'], ...OPENING_HOURS_UI['zh-TW'], ...THIRD_PARTY_UI['zh-TW'], ...HOUSEKEEPING_UI['zh-TW'], ...PRICING_UI['zh-TW'], ...VOUCHERS_UI['zh-TW'], ...PAYMENTS_UI['zh-TW'], ...RATES_UI['zh-TW'], ...PARKING_UI['zh-TW'], ...RSR_UI['zh-TW'] },
 };

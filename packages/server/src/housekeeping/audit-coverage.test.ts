@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getResource } from '@ev/core';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { addCharger, addSite } from '../testing/ocpp-support.ts';
+import { addUnsettledRsr, startStubGateway } from '../payments/test-support.ts';
+import { autoPay } from '../payments/collect.ts';
 
 /**
  * portal_action_log covers every write route: the routes the server registers are read from
@@ -66,6 +68,10 @@ const EXAMPLES: Record<string, Call> = {
     const scheme = await c.create('price_scheme', { name: 'audit', fee: 6, locId: c.locId, maxChargingUnit: 2 });
     return api(c, 'PUT', `/api/price_scheme_detail/${scheme}`, [{ session: 1, cash: 6, point: 1 }]);
   },
+  'POST /api/charging_rate_detail_cp_group': async (c) => {
+    const rate = await c.create('charging_rate', { name: 'audit', loc_id: c.locId });
+    return api(c, 'POST', '/api/charging_rate_detail_cp_group', { chargingRateId: rate, cpIds: [c.cpId] });
+  },
   'POST /api/cp_opening_hour': async (c) => {
     const hour = await c.create('opening_hour', { name: 'audit', start_time: '08:00', end_time: '20:00' });
     return api(c, 'POST', '/api/cp_opening_hour', { openingHourId: hour, cpIds: [c.cpId] });
@@ -74,6 +80,15 @@ const EXAMPLES: Record<string, Call> = {
     const hour = await c.create('opening_hour', { name: 'audit days', start_time: '08:00', end_time: '20:00' });
     return api(c, 'PUT', `/api/opening_hour_days/${hour}`, { weekday: [1], date_list: [] });
   },
+  'POST /api/voucher/import': async (c) => {
+    const campaign = await c.create('campaign', { name: 'audit vouchers', fee: 0, locIds: [c.locId], isVoucher: 1 });
+    const template = await fetch(`${c.s.baseUrl}/api/voucher/import/template`, { headers: { authorization: `Bearer ${c.token}` } });
+    const form = new FormData();
+    form.append('campaignId', String(campaign));
+    form.append('file', new Blob([await template.arrayBuffer()]), 'Voucher.xlsx');
+    const res = await fetch(`${c.s.baseUrl}/api/voucher/import`, { method: 'POST', headers: { authorization: `Bearer ${c.token}` }, body: form });
+    return { status: res.status, body: await res.json() };
+  },
   'POST /api/third_party_conf': (c) => api(c, 'POST', '/api/third_party_conf', { key_name: 'audit', app_id: 'audit-app', privilege_key: 'EXT_CHARGING' }),
   'POST /api/third_party_conf/:id/removeSecret': async (c) =>
     api(c, 'POST', `/api/third_party_conf/${await c.create('third_party_conf', { key_name: 'rm', app_id: 'audit-rm', privilege_key: 'EXT_CHARGING' })}/removeSecret`),
@@ -81,6 +96,12 @@ const EXAMPLES: Record<string, Call> = {
     api(c, 'POST', `/api/third_party_conf/${await c.create('third_party_conf', { key_name: 'new', app_id: 'audit-new', privilege_key: 'EXT_CHARGING' })}/newSecret`),
   'POST /api/external/v1/chargers/:cpNo/start': (c) => external(c, 'start', 'ext-start'),
   'POST /api/external/v1/chargers/:cpNo/stop': (c) => external(c, 'stop', 'ext-stop'),
+  'POST /api/external/v1/parking/events': async (c) => {
+    const made = await api(c, 'POST', '/api/third_party_conf', { key_name: 'lprs', app_id: 'audit-lprs', privilege_key: 'EXT_LICENCE_PLATE' });
+    await c.create('bay', { bayId: 'AUDIT-BAY', bayName: 'audit', cpId: c.cpId, connectorId: 1 });
+    const body = { event: 'in', bayId: 'AUDIT-BAY', sessionId: 'audit', licensePlate: 'AU1', time: new Date().toISOString() };
+    return api(c, 'POST', '/api/external/v1/parking/events', body, { 'x-app-id': 'audit-lprs', 'x-api-key': made.body.data?.api_key ?? '' });
+  },
   'POST /api/:key/rsrStartCharger/:id': (c) => api(c, 'POST', `/api/cps/rsrStartCharger/${c.cpId}`, { connectorId: 1, time: 30 }),
   'POST /api/:key/rsrStopCharger/:id': async (c) => {
     await runningSession(c);
@@ -88,6 +109,15 @@ const EXAMPLES: Record<string, Call> = {
   },
   'POST /api/:key/unlockCharger/:id': (c) => api(c, 'POST', `/api/cps/unlockCharger/${c.cpId}`, { connectorId: 1 }),
   'POST /api/data_rotation_setup/run': (c) => api(c, 'POST', '/api/data_rotation_setup/run'),
+  'POST /api/cp_rsr/setup_settled': async (c) => api(c, 'POST', '/api/cp_rsr/setup_settled/', { rsr_id: (await addUnsettledRsr(c.s.db, c.cpId)).rsrId }),
+  'GET /api/:key/retry/:id': (c) => retriedPayment(c),
+  'GET /api/:key/cancel/:rsr_id': async (c) => {
+    const [r] = await c.s.db.query(
+      `INSERT INTO cp_rsr (cp_id, connector_id, status, max_charging_unit, duration, unit_in_minutes) VALUES ($1, 1, 'RemoteStarted', 1, 15, 15) RETURNING rsr_id`,
+      [c.cpId],
+    );
+    return api(c, 'GET', `/api/cp_rsr/cancel/${r.rsr_id}`);
+  },
 };
 
 async function runningSession(c: Ctx) {
@@ -105,7 +135,25 @@ async function external(c: Ctx, action: 'start' | 'stop', appId: string) {
   return api(c, 'POST', `/api/external/v1/chargers/${c.cpNo}/${action}`, { connectorId: 1 }, { 'x-app-id': appId, 'x-api-key': made.body.data?.api_key ?? '' });
 }
 
+/** A failed automatic payment retried through a stub gateway the server is pointed at for the call. */
+async function retriedPayment(c: Ctx) {
+  const stub = await startStubGateway();
+  c.s.app.config.paymentGateway = { url: stub.url, key: stub.key, timeoutMs: 2000 };
+  try {
+    const { rsrId, resultId } = await addUnsettledRsr(c.s.db, c.cpId);
+    stub.answers.push('decline', 'approve');
+    await autoPay(c.s.app, rsrId);
+    const [d] = await c.s.db.query(`SELECT id FROM payment_result_detail WHERE "resultId" = $1`, [resultId]);
+    return await api(c, 'GET', `/api/payment_result_detail/retry/${d.id}`);
+  } finally {
+    c.s.app.config.paymentGateway = undefined;
+    await stub.close();
+  }
+}
+
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+/** GET routes that change data (the spec makes them GETs): audited like the writes. */
+const WRITING_GETS = [/^\/api\/:key\/retry\/:id$/, /^\/api\/:key\/cancel\/:rsr_id$/];
 
 /**
  * 'METHOD /path' of every write route under /api/, read from Fastify's route tree (printed with
@@ -125,7 +173,8 @@ export function writeRoutes(app: FastifyInstance): string[] {
     stack[depth] = m[1].replace(/\|:\w+/g, '');
     const path = stack.join('');
     for (const method of (m[2] ?? '').split(',').map((x) => x.trim())) {
-      if (WRITE_METHODS.includes(method) && path.startsWith('/api/')) found.add(`${method} ${path}`);
+      const writes = WRITE_METHODS.includes(method) || (method === 'GET' && WRITING_GETS.some((r) => r.test(path)));
+      if (writes && path.startsWith('/api/')) found.add(`${method} ${path}`);
     }
   }
   return [...found].sort();

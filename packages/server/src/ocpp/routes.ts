@@ -8,6 +8,7 @@ import { parseBody } from '../http/parse.ts';
 import { writeAudit } from '../resources/audit.ts';
 import { memberAccount } from './authorization.ts';
 import { InvalidCommandError, type CommandAction, type CommandOutcome } from './commands.ts';
+import { rsrRemoteStart, type RsrFields } from '../rsr/start.ts';
 
 /** Longest charging time a remote start may ask for, in minutes (a year): beyond it is a typing mistake. */
 const MAX_START_MINUTES = 366 * 24 * 60;
@@ -27,6 +28,7 @@ const startBody = z.object({
   isFree: z.union([z.boolean(), z.number(), z.string()]).nullish(),
   remark: text,
   memberId: text,
+  bayId: text,
 }).strict();
 const connectorBody = z.object({ connectorId: int(1), remark: text }).strict();
 const resetQuery = z.object({ type: z.enum(['Hard', 'Soft']) }).strict();
@@ -58,7 +60,7 @@ export interface CommandActor {
 }
 
 /** What a remote start asks for once the charger is known (the portal's form, a third-party app's call). */
-export interface RemoteStart {
+export interface RemoteStart extends RsrFields {
   connectorId: number;
   /** Minutes of charging after which the session is stopped; 0 sets no end. */
   minutes: number;
@@ -136,8 +138,12 @@ export async function remoteStart(app: FastifyInstance, log: FastifyBaseLogger, 
   // A member ID that is an account number starts for that account (linked to the session); 10014 when it may not charge here.
   const account = await memberAccount(app.db, start.memberId, cp.loc_id);
   if (account === 'refused') return refused(ERROR_CODES.MEMBER_INVALID);
-  app.ocpp.central.remoteStarts.allow(cp.cp_id, idTag, start.minutes > 0 ? start.minutes : null, account);
-  return sendCommand(app, log, actor, cp, 'RemoteStartTransaction', { connectorId: start.connectorId, idTag }, start.remark);
+  const send = (minutes: number) => {
+    app.ocpp.central.remoteStarts.allow(cp.cp_id, idTag, minutes > 0 ? minutes : null, account);
+    return sendCommand(app, log, actor, cp, 'RemoteStartTransaction', { connectorId: start.connectorId, idTag }, start.remark);
+  };
+  // A charger with a charging rate: the start is a remote start request (rsr/start.ts), priced and followed.
+  return (await rsrRemoteStart(app, cp, start, idTag, send)) ?? send(start.minutes);
 }
 
 /** A remote stop of the connector's running session (spec §7 rsrStopCharger after the charger lookup). */

@@ -65,11 +65,11 @@ describe('external API for third-party apps', () => {
     expect((await ext('GET', '/chargers/EXT-1/lp?connectorId=1', 'mall')).status).toBe(403);
   });
 
-  it('answers the licence plate in the spec shape, none at this site yet', async () => {
+  it('answers the licence plate in the spec shape (no bay at this connector; plates: parking/events.test.ts)', async () => {
     const res = await ext('GET', '/chargers/EXT-1/lp?connectorId=1', 'parking');
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('success');
-    expect(JSON.parse(res.body.data)).toEqual({ ResCode: 1, LPN: '', EntryTime: '', ResMsg: 'no licence plate recognition at this site' });
+    expect(JSON.parse(res.body.data)).toEqual({ ResCode: 1, LPN: '', EntryTime: '', ResMsg: 'No parking bay at this connector' });
   });
 
   it('logs unknown chargers and refusals of the charger', async () => {

@@ -6,6 +6,8 @@ import { verifyPassword } from '../crypto/passwords.ts';
 import { HttpError } from '../http/errors.ts';
 import { parseBody } from '../http/parse.ts';
 import { remoteStart, remoteStop, startMinutes, type ChargerRow, type CommandActor } from '../ocpp/routes.ts';
+import { recordParkingEvent } from '../parking/events.ts';
+import { licencePlateAnswer } from '../parking/lp.ts';
 import { codeReason, logExternalFailure, type ExternalFailure } from './error-log.ts';
 
 /** Calls one app may make in a minute; past it a 429 with Retry-After. */
@@ -30,7 +32,7 @@ const text = z.union([z.string().max(100), z.number()]).nullish();
 const cpParams = z.object({ cpNo: z.string().min(1).max(100) });
 /** Who the call is for, as the mall or parking app knows them: kept in the error log. */
 const caller = { memberId: text, mallId: text, carparkId: text, remark: z.string().max(500).nullish() };
-const startBody = z.object({ connectorId: int(1), minutes: int(0).nullish(), startCode: text, ...caller }).strict();
+const startBody = z.object({ connectorId: int(1), minutes: int(0).nullish(), startCode: text, lp: text, entryTime: text, bayId: text, ...caller }).strict();
 const stopBody = z.object({ connectorId: int(1), ...caller }).strict();
 const lpQuery = z.object({ connectorId: int(1) }).strict();
 
@@ -142,7 +144,9 @@ export function externalRoutes(app: FastifyInstance): void {
     if (minutes === null) return { status: 'error', errorCode: ERROR_CODES.INVALID_DURATION } satisfies ActionResult;
     const cp = await chargerByNo(cpNo);
     if (!cp) return notFound;
-    return remoteStart(app, req.log, actor(req), cp, { connectorId: body.connectorId, minutes, memberId: body.memberId, startCode: body.startCode, remark: body.remark });
+    // On a charger with a charging rate these make it an RSR (rsr/start.ts), the call kept in cp_rsr_api_log.
+    const rsr = { lp: body.lp, entryTime: body.entryTime, bayId: body.bayId, mallId: body.mallId, carparkId: body.carparkId, api: { url: req.url, body: req.body } };
+    return remoteStart(app, req.log, actor(req), cp, { connectorId: body.connectorId, minutes, memberId: body.memberId, startCode: body.startCode, remark: body.remark, ...rsr });
   });
 
   route('POST', '/chargers/:cpNo/stop', 'remote_stop', async (req) => {
@@ -153,12 +157,15 @@ export function externalRoutes(app: FastifyInstance): void {
     return remoteStop(app, req.log, actor(req), cp, body.connectorId, body.remark);
   });
 
-  // The licence-plate system does not exist yet (parking bays issue): the spec's answer with a non-zero ResCode.
+  // The plate of the connector's bay, the same answer as the portal's getLp (parking/lp.ts).
   route('GET', '/chargers/:cpNo/lp', 'get_lp', async (req) => {
     const { cpNo } = parseBody(cpParams, req.params);
-    parseBody(lpQuery, req.query);
-    if (!(await chargerByNo(cpNo))) return notFound;
-    const lp = { ResCode: 1, LPN: '', EntryTime: '', ResMsg: 'no licence plate recognition at this site' };
-    return { status: 'success', data: JSON.stringify(lp) };
+    const { connectorId } = parseBody(lpQuery, req.query);
+    const cp = await chargerByNo(cpNo);
+    if (!cp) return notFound;
+    return licencePlateAnswer(app.db, cp.cp_id, connectorId, app.config.timeZone);
   });
+
+  // The parking system's car in / car out (parking/events.ts): the bay updated and bay_log written.
+  route('POST', '/parking/events', 'parking_event', async (req) => recordParkingEvent(app.db, `app:${req.externalApp!.appId}`, req.body));
 }

@@ -6,6 +6,7 @@ import { CHARGING_STATUSES, P, staticOptionItems, type ActionResult } from '@ev/
 import { api } from '../../api/client.ts';
 import { codeText } from '../../api/errors.ts';
 import { usePermissions } from '../../app/session.tsx';
+import { GetLpButton } from '../parking/GetLpButton.tsx';
 
 interface Connector {
   cp_id: number;
@@ -318,6 +319,10 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
           </Form.Item>
           <Form.Item name="startCode" label={t('ui.remote.startCode')}>
             <Input maxLength={40} />
+          </Form.Item>
+          {/* Get LP: the plate and entry time of the car in the connector's bay (screens/parking). */}
+          <Form.Item style={{ marginBottom: 8 }}>
+            <GetLpButton cpId={cpId} form={startForm} />
           </Form.Item>
           <Form.Item name="lp" label={t('ui.remote.lp')}>
             <Input maxLength={20} />

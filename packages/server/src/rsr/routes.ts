@@ -1,0 +1,51 @@
+import { editPrivilege, ERROR_CODES, type ActionResult } from '@ev/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requirePrivileges } from '../auth/guard.ts';
+import { notFound } from '../http/errors.ts';
+import { parseBody } from '../http/parse.ts';
+import { writeAudit } from '../resources/audit.ts';
+import { logExchange } from './start.ts';
+import { giveBackVouchers } from './vouchers.ts';
+
+const params = z.object({ resource: z.string(), rsr_id: z.string().regex(/^\d{1,9}$/, 'invalid').transform(Number) });
+
+/** GET /api/cp_rsr/cancel/{rsr_id} (spec §7): a request whose charging has not begun is called off. */
+export function rsrRoutes(app: FastifyInstance): void {
+  app.get('/api/:resource/cancel/:rsr_id', async (req): Promise<ActionResult> => {
+    const { resource, rsr_id: id } = parseBody(params, req.params);
+    if (resource !== 'cp_rsr') throw notFound();
+    const user = requirePrivileges(req, editPrivilege('cp_rsr'));
+    const outcome = await app.db.tx(async (sql): Promise<{ errorCode: number } | { rsr: Record<string, any> }> => {
+      const [r] = await sql.query(
+        `SELECT r.rsr_id, r.status, r.cp_id, r.connector_id, r.cre_dttm, c.loc_id, c.cp_no FROM cp_rsr r JOIN cps c ON c.cp_id = r.cp_id
+          WHERE r.rsr_id = $1 FOR UPDATE OF r`,
+        [id],
+      );
+      // Another site's RSR does not exist for this user.
+      if (!r || (!user.allSites && !user.siteIds.includes(r.loc_id))) return { errorCode: ERROR_CODES.RSR_NOT_FOUND };
+      if (r.status !== 'RemoteStarted') return { errorCode: ERROR_CODES.RSR_INVALID };
+      const [after] = await sql.query(
+        `UPDATE cp_rsr SET status = 'Cancelled', cancel_time = now(), lupd_dttm = now() WHERE rsr_id = $1 RETURNING status, cancel_time`,
+        [id],
+      );
+      await giveBackVouchers(sql, id);
+      await writeAudit(sql, user, { action: 'UPDATE', target: 'cp_rsr', targetId: id, oldData: { status: r.status }, newData: after, remark: 'cancel' });
+      return { rsr: r as Record<string, any> };
+    });
+    if (!('rsr' in outcome)) return { status: 'error', errorCode: outcome.errorCode };
+    const r = outcome.rsr;
+    // A start that reached the charger just before the cancel: its transaction is stopped too.
+    const [running] = await app.db.query(
+      `SELECT tran_id FROM cp_sessions WHERE cp_id = $1 AND connector_id = $2 AND session_end_time IS NULL AND session_start_time >= $3
+        ORDER BY session_id DESC LIMIT 1`,
+      [r.cp_id, r.connector_id, r.cre_dttm],
+    );
+    if (running) {
+      const request = { action: 'RemoteStopTransaction', transactionId: running.tran_id };
+      const sent = await app.ocpp.commands.send(r.cp_id, 'RemoteStopTransaction', { transactionId: running.tran_id });
+      await logExchange(app.db, id, r.cp_no, request, sent);
+    }
+    return { status: 'success' };
+  });
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { createPrivilege, readPrivilege } from '@ev/core';
+import { requirePrivileges } from '../auth/guard.ts';
+import type { AuthUser } from '../auth/session.ts';
+import type { Sql } from '../db/client.ts';
+import { badRequest } from '../http/errors.ts';
+import { writeAudit } from '../resources/audit.ts';
+import { campaignFor } from '../resources/hooks/campaign.ts';
+import { today } from '../resources/hooks/voucher.ts';
+import { ImportFileError, MAX_IMPORT_BYTES, readVoucherWorkbook, voucherTemplate, type VoucherColumns } from './import.ts';
+
+/** Rows per INSERT: one statement of arrays per batch, not a statement per voucher. */
+const BATCH = 5_000;
+
+const campaignNotChosen = () => badRequest('campaignId: campaign_not_chosen', { campaignId: 'campaign_not_chosen' });
+
+/** The multipart body: the campaignId field and the file (any order), the file held in memory up to the limit. */
+async function readUpload(req: FastifyRequest): Promise<{ campaignId?: string; file?: Buffer }> {
+  const out: { campaignId?: string; file?: Buffer } = {};
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (out.file) throw badRequest('Only one file per import', { file: 'too_many' });
+        out.file = await part.toBuffer();
+      } else if (part.fieldname === 'campaignId') out.campaignId = String(part.value ?? '').trim();
+    }
+  } catch (err: any) {
+    if (err?.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`, { file: 'too_large' });
+    if (typeof err?.statusCode === 'number' && err.statusCode < 500 && !err.body) throw badRequest(err.message ?? 'Bad upload', { file: 'invalid' });
+    throw err;
+  }
+  return out;
+}
+
+async function insertVouchers(sql: Sql, campaignId: number, rows: VoucherColumns, user: AuthUser): Promise<void> {
+  for (let i = 0; i < rows.memberIds.length; i += BATCH) {
+    await sql.query(
+      `INSERT INTO voucher ("memberId", "campaignId", "voucherExpireDate", "creUserName", status)
+       SELECT m, $3::int, d::date, $4::text, 'Valid' FROM unnest($1::text[], $2::text[]) AS x(m, d)`,
+      [rows.memberIds.slice(i, i + BATCH), rows.dates.slice(i, i + BATCH), campaignId, user.username],
+    );
+  }
+}
+
+/**
+ * POST /api/voucher/import (multipart: campaignId, file) and GET /api/voucher/import/template.
+ * A file that cannot be read answers 400 with a message; bad rows answer 200 {status: 'error',
+ * errors: [{row, field, code, message}]} and import nothing; otherwise every row is imported in
+ * one transaction and answered {status: 'success', count}.
+ */
+export async function voucherRoutes(app: FastifyInstance) {
+  // Multipart only here: the plugin's parser stays inside this scope.
+  await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 8, fieldSize: 1024 } });
+
+  app.get('/api/voucher/import/template', async (req, reply) => {
+    requirePrivileges(req, readPrivilege('voucher'));
+    reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', 'attachment; filename="Voucher.xlsx"');
+    return reply.send(await voucherTemplate(today(app.config.timeZone)));
+  });
+
+  app.post('/api/voucher/import', async (req) => {
+    const user = requirePrivileges(req, createPrivilege('voucher'));
+    if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data with the fields campaignId and file', { file: 'required' });
+    const upload = await readUpload(req);
+    if (!upload.campaignId || !/^\d{1,9}$/.test(upload.campaignId)) throw campaignNotChosen();
+    const campaignId = Number(upload.campaignId);
+    const campaign = await campaignFor(app.db, user, campaignId);
+    if (campaign.isVoucher !== 1) throw campaignNotChosen();
+    if (!upload.file?.length) throw badRequest('file: required', { file: 'required' });
+
+    let parsed;
+    try {
+      parsed = await readVoucherWorkbook(upload.file, today(app.config.timeZone));
+    } catch (err) {
+      if (err instanceof ImportFileError) throw badRequest(err.message, { file: 'invalid' });
+      throw err;
+    }
+    upload.file = undefined;
+    if (parsed.errors.length) return { status: 'error', errorCount: parsed.errors.length, errors: parsed.errors };
+
+    const { rows } = parsed;
+    const count = rows.memberIds.length;
+    await app.db.tx(async (sql) => {
+      // The campaign may have been deleted since the check: lock it while its vouchers go in.
+      const [live] = await sql.query<{ name: string }>(
+        `SELECT name FROM campaign WHERE id = $1 AND deleted_at IS NULL AND "isVoucher" = 1 FOR SHARE`,
+        [campaignId],
+      );
+      if (!live) throw campaignNotChosen();
+      await insertVouchers(sql, campaignId, rows, user);
+      await writeAudit(sql, user, {
+        action: 'CREATE',
+        target: 'voucher',
+        targetId: null,
+        newData: { import: true, campaignId, campaignName: live.name, count },
+        remark: `Imported ${count} vouchers for campaign ${campaignId} (${live.name})`,
+      });
+    });
+    return { status: 'success', count };
+  });
+}
