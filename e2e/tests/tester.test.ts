@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { adminPassword, api, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 const CP_NO = 'E2E-TESTER';
 

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Response } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { adminPassword, api, drawnPixels, launch, portal, screenshot, signIn, useLanguage, ocppUrl } from '../support.ts';
+import { api, drawnPixels, launch, portal, screenshot, signIn, useLanguage, ocppUrl } from '../support.ts';
 
 const HOUR = 3_600_000;
 

@@ -7,7 +7,6 @@ import {
 const HK = 'Asia/Hong_Kong';
 /** A Hong Kong wall-clock time (UTC+8, no DST) as an instant. */
 const hk = (local: string): Date => new Date(`${local}+08:00`);
-const MIN = 60_000;
 
 const rate: PricingRate = { unitMinutes: 15, gracingPeriodMinutes: 10, maxPenaltyUnit: null, maxChargingUnit: null };
 

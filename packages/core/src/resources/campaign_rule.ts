@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../resource.ts';
-import { col, dateCol, fld, idCol, selectCol, selectFld, textCol, textFld } from './build.ts';
+import { col, dateCol, fld, idCol, selectCol, textCol, textFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../resource.ts';
-import { col, dateCol, idCol, intCol, textCol } from './build.ts';
+import { col, dateCol, idCol, textCol } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
 /** Every exchange of an RSR with its charger (start, stop): what was sent and answered. View-only; seen by users of the RSR charger's site (the server's hook). */

@@ -191,7 +191,7 @@ describe('RSR requests', () => {
   });
 
   it('the external API start on a rated charger is an RSR too, the call kept in cp_rsr_api_log', async () => {
-    const r = await ratedCharger(s.db, 'EXT-R1');
+    await ratedCharger(s.db, 'EXT-R1');
     await online('EXT-R1');
     const key = (await s.api('POST', '/api/third_party_conf', { token: admin, body: { key_name: 'mall-rsr', app_id: 'mall-rsr', privilege_key: 'EXT_CHARGING' } })).body.data.api_key;
     const ext = (body: object) => s.api('POST', '/api/external/v1/chargers/EXT-R1/start', { headers: { 'x-app-id': 'mall-rsr', 'x-api-key': key }, body });

@@ -1,5 +1,5 @@
 import { editPrivilege, P } from '@ev/core';
-import { CancelRsrButton, SettleRsrButton } from '../../screens/rsr/RsrActionButton.tsx';
+import { CancelRsrButton, SettleRsrButton } from '../../screens/rsr/RsrButtons.tsx';
 import type { RowActionsContext } from './types.ts';
 
 /**

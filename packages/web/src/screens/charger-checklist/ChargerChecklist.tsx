@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Checkbox, Input, Space, Typography } from 'antd';
+import { App, Checkbox, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client.ts';
+import { errorText } from '../../api/errors.ts';
 
 export interface ChecklistCharger {
   cp_id: number;
@@ -17,6 +19,30 @@ export function useChecklist(chargers: readonly ChecklistCharger[] | undefined) 
   useEffect(() => setChecked(new Set(initial)), [initial]);
   const changed = (chargers ?? []).filter((c) => checked.has(c.cp_id) !== initial.has(c.cp_id));
   return { initial, checked, setChecked, changed, reset: () => setChecked(new Set(initial)) };
+}
+
+/**
+ * Saves a charger assignment (POST path with the body save() is given) and reloads it. Spec §8:
+ * only the answer body 'Success' is a success; anything else shows the generic error.
+ */
+export function useAssignmentSave(path: string, reload: () => Promise<unknown>) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [saving, setSaving] = useState(false);
+  const save = async (body: unknown) => {
+    setSaving(true);
+    try {
+      if ((await api.post<unknown>(path, body)) === 'Success') {
+        void message.success(t('msg.saved'));
+        await reload();
+      } else void message.error(t('msg.errorOccurred'));
+    } catch (err) {
+      void message.error(errorText(err, t));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, save };
 }
 
 interface Props<C extends ChecklistCharger> {

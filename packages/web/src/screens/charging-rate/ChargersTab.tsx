@@ -1,13 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RESOURCES, type ListResponse } from '@ev/core';
 import { api } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 import { usePermissions } from '../../app/session.tsx';
 import type { RecordData } from '../../resources/use-record.ts';
-import { ChargerChecklist, useChecklist, type ChecklistCharger } from '../charger-checklist/ChargerChecklist.tsx';
+import { ChargerChecklist, useAssignmentSave, useChecklist, type ChecklistCharger } from '../charger-checklist/ChargerChecklist.tsx';
 
 interface Charger extends ChecklistCharger {
   /** The name of the rate the charger charges at now, when another. */
@@ -21,7 +21,6 @@ interface Charger extends ChecklistCharger {
  */
 export function ChargersTab({ rate }: { rate: RecordData }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const canEdit = usePermissions().canEdit(RESOURCES.charging_rate);
   const rateId = Number(rate.id);
   const locId = rate.loc_id === null || rate.loc_id === undefined ? -1 : Number(rate.loc_id);
@@ -47,26 +46,13 @@ export function ChargersTab({ rate }: { rate: RecordData }) {
   });
   const chargers = useMemo(() => data.data, [data.data]);
   const { checked, setChecked, changed, reset } = useChecklist(chargers);
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveAssignment } = useAssignmentSave('/charging_rate_detail_cp_group', () => data.refetch());
 
   if (data.isPending) return <Spin />;
   if (data.isError) return <Alert type="error" showIcon title={errorText(data.error, t)} />;
   if (!data.data.length) return <Empty description={t(locId < 0 ? 'ui.rates.noSite' : 'ui.rates.noChargers')} />;
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      const body = await api.post<unknown>('/charging_rate_detail_cp_group', { chargingRateId: rateId, cpIds: [...checked] });
-      if (body === 'Success') {
-        void message.success(t('msg.saved'));
-        await data.refetch();
-      } else void message.error(t('msg.errorOccurred'));
-    } catch (err) {
-      void message.error(errorText(err, t));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () => saveAssignment({ chargingRateId: rateId, cpIds: [...checked] });
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="rate-chargers">

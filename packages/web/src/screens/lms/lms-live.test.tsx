@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allPrivilegeNames, type LmsCpStatus, type LmsInfo, type LmsLogEntry, type LmsStatusUpdate, type MeResponse } from '@ev/core';
+import { type LmsCpStatus, type LmsInfo, type LmsLogEntry, type LmsStatusUpdate, type MeResponse } from '@ev/core';
 import { renderScreen } from '../../testing/render.tsx';
 import { permissionsOf } from '../../app/session.tsx';
 import { visibleMenu } from '../../app/layout/menu-items.ts';

@@ -7,7 +7,7 @@ import { api } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 import { usePermissions } from '../../app/session.tsx';
 import type { RecordData } from '../../resources/use-record.ts';
-import { ChargerChecklist, useChecklist } from '../charger-checklist/ChargerChecklist.tsx';
+import { ChargerChecklist, useAssignmentSave, useChecklist } from '../charger-checklist/ChargerChecklist.tsx';
 
 interface Charger {
   cp_id: number;
@@ -35,28 +35,14 @@ export function ChargersTab({ record }: { record: RecordData }) {
     queryFn: () => api.get<{ dataset: { content: Charger[] } }>(`/cp_opening_hour/${id}`).then((r) => r.dataset.content),
   });
   const { initial, checked, setChecked, changed, reset } = useChecklist(chargers.data);
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveAssignment } = useAssignmentSave('/cp_opening_hour', () => chargers.refetch());
   const [check, setCheck] = useState<{ now: string; timeZone: string; rows: CheckRow[] } | null>(null);
 
   if (chargers.isPending) return <Spin />;
   if (chargers.isError) return <Alert type="error" showIcon title={errorText(chargers.error, t)} />;
   if (!chargers.data.length) return <Empty description={t('ui.openingHours.noChargers')} />;
 
-  // Spec §8: only the body 'Success' is a success; anything else is the generic error.
-  const save = async () => {
-    setSaving(true);
-    try {
-      const body = await api.post<unknown>('/cp_opening_hour', { openingHourId: id, cpIds: [...checked] });
-      if (body === 'Success') {
-        void message.success(t('msg.saved'));
-        await chargers.refetch();
-      } else void message.error(t('msg.errorOccurred'));
-    } catch (err) {
-      void message.error(errorText(err, t));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () => saveAssignment({ openingHourId: id, cpIds: [...checked] });
   const runCheck = async () => {
     try {
       const res = await api.post<{ now: string; timeZone: string; dataset: { content: CheckRow[] } }>('/cp_opening_hour/test', { cpIds: [...initial] });

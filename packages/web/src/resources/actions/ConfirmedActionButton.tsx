@@ -1,0 +1,60 @@
+import { useState, type ReactNode } from 'react';
+import { App, Button, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { codeText } from '../../api/errors.ts';
+
+interface Props {
+  /** i18n key of the button's name. */
+  label: string;
+  icon: ReactNode;
+  title: string;
+  body: string;
+  /** Sends the action; answers {status, errorCode} (spec §8: remote actions). */
+  send: () => Promise<{ status?: string; errorCode?: number }>;
+  onDone: () => void;
+  danger?: boolean;
+  /** The name beside the icon (a lone icon has it as its tooltip). */
+  showLabel?: boolean;
+}
+
+/**
+ * A row action after a confirmation (an RSR's cancel or settle, a payment's retry): status success
+ * (any case: the retry answers 'Success') shows success, status error the message of its code,
+ * anything else or a network failure the generic error (spec part 2 §8).
+ */
+export function ConfirmedActionButton({ label, icon, title, body, send, onDone, danger, showLabel }: Props) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [busy, setBusy] = useState(false);
+
+  const run = async () => {
+    setBusy(true);
+    try {
+      const res = await send();
+      if (res.status?.toLowerCase() === 'success') void message.success(t('msg.success'));
+      else if (res.status === 'error' && res.errorCode !== undefined) void message.error(codeText(res.errorCode, t));
+      else void message.error(t('msg.errorOccurred'));
+    } catch {
+      void message.error(t('msg.errorOccurred'));
+    } finally {
+      setBusy(false);
+      onDone();
+    }
+  };
+
+  const confirm = () =>
+    modal.confirm({ title, content: body, okText: t('ui.common.confirm'), cancelText: t('ui.common.cancel'), okButtonProps: { danger }, onOk: run });
+
+  if (showLabel) {
+    return (
+      <Button type="link" size="small" danger={danger} icon={icon} loading={busy} onClick={confirm}>
+        {t(label)}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip title={t(label)}>
+      <Button type="link" size="small" danger={danger} icon={icon} loading={busy} onClick={confirm} aria-label={t(label)} />
+    </Tooltip>
+  );
+}
