@@ -75,6 +75,11 @@ export class RemoteStarts {
     return entry && entry.until >= now ? entry.accountId : null;
   }
 
+  /** The remote start was called off (an RSR cancelled): a StartTransaction with its idTag is no longer accepted. */
+  revoke(cpId: number, idTag: string): void {
+    this.allowed.delete(key(cpId, idTag));
+  }
+
   has(cpId: number, idTag: string, now = Date.now()): boolean {
     const until = this.allowed.get(key(cpId, idTag))?.until;
     return until !== undefined && until >= now;

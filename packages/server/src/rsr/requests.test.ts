@@ -110,6 +110,10 @@ describe('RSR requests', () => {
     const [audit] = await s.db.query(`SELECT action, target, target_id, remark FROM portal_action_log WHERE target = 'cp_rsr' AND target_id = $1`, [String(id)]);
     expect(audit).toMatchObject({ action: 'UPDATE', remark: 'cancel' });
     expect((await s.api('GET', `/api/cp_rsr/cancel/${id}`, { token: admin })).body).toEqual({ status: 'error', errorCode: ERROR_CODES.RSR_INVALID });
+    // The charger starting after the cancel is refused: the start's idTag is no longer accepted.
+    const late = await c.call('StartTransaction', { connectorId: 1, idTag: 'C-1', meterStart: 0, timestamp: new Date().toISOString() });
+    expect(late.idTagInfo.status).toBe('Invalid');
+    await c.call('StopTransaction', { transactionId: late.transactionId, meterStop: 0, timestamp: new Date().toISOString() });
 
     // Charging already: not cancellable.
     const id2 = (await start(r.cpId, { connectorId: 1, time: '15' })).body.data.rsrId as number;

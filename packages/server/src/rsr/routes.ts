@@ -18,7 +18,9 @@ export function rsrRoutes(app: FastifyInstance): void {
     const user = requirePrivileges(req, editPrivilege('cp_rsr'));
     const outcome = await app.db.tx(async (sql): Promise<{ errorCode: number } | { rsr: Record<string, any> }> => {
       const [r] = await sql.query(
-        `SELECT r.rsr_id, r.status, r.cp_id, r.connector_id, r.cre_dttm, c.loc_id, c.cp_no FROM cp_rsr r JOIN cps c ON c.cp_id = r.cp_id
+        `SELECT r.rsr_id, r.status, r.cp_id, r.connector_id, r.cre_dttm, c.loc_id, c.cp_no,
+                left(coalesce(r.external_account_id, r.start_code, 'PORTAL'), 20) AS id_tag
+           FROM cp_rsr r JOIN cps c ON c.cp_id = r.cp_id
           WHERE r.rsr_id = $1 FOR UPDATE OF r`,
         [id],
       );
@@ -35,6 +37,8 @@ export function rsrRoutes(app: FastifyInstance): void {
     });
     if (!('rsr' in outcome)) return { status: 'error', errorCode: outcome.errorCode };
     const r = outcome.rsr;
+    // The idTag the start was sent with (ocpp/routes.ts): a charger starting late is refused (idTagInfo Invalid).
+    app.ocpp.central.remoteStarts.revoke(r.cp_id, r.id_tag);
     // A start that reached the charger just before the cancel: its transaction is stopped too.
     const [running] = await app.db.query(
       `SELECT tran_id FROM cp_sessions WHERE cp_id = $1 AND connector_id = $2 AND session_end_time IS NULL AND session_start_time >= $3
