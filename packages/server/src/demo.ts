@@ -6,6 +6,7 @@
  */
 import { runFleet } from '@ev/simulator';
 import type { Sql } from './db/client.ts';
+import { keepSchemeSessions } from './pricing/scheme-sessions.ts';
 import { startServer } from './start.ts';
 
 interface DemoSite {
@@ -18,6 +19,8 @@ interface DemoSite {
   chargers: number;
   /** Load management: more chargers than the zone can feed at full speed, so it queues or shares. */
   lms?: { mode: 'QUEUEING' | 'DISTRIBUTION' | 'MIXED'; zoneA: number; minA: number; maxA: number };
+  /** Remote starts are priced here (a rate, a price scheme, bays, a voucher campaign). */
+  priced?: boolean;
 }
 
 const SITES: DemoSite[] = [
@@ -38,6 +41,7 @@ const SITES: DemoSite[] = [
     zone: 'L3 停車場',
     limitA: 125,
     chargers: 4,
+    priced: true,
   },
   {
     address: 'Kowloon Bay Depot, 9 Sheung Yee Road, Kowloon Bay',
@@ -84,6 +88,31 @@ async function addLoadManagement(sql: Sql, locId: number, zoneId: number, lms: N
   await sql.query(`UPDATE cp_locs SET lms_profile_id = $2, enable_lms = 1 WHERE loc_id = $1 AND lms_profile_id IS NULL`, [locId, lms_profile_id]);
 }
 
+/**
+ * The site's money and parking: a Fixed price scheme ($12 a 15-minute unit, up to 8), a rate with an
+ * all-day slot (10 minutes' grace, then $20 per 15 minutes) for all its chargers, a bay in front of
+ * each charger's first connector, and a voucher campaign. Remote starts there become priced RSRs.
+ */
+async function addMoneyAndParking(sql: Sql, locId: number, cpIds: number[]): Promise<void> {
+  if ((await sql.query(`SELECT 1 FROM charging_rate WHERE loc_id = $1 AND deleted_at IS NULL`, [locId])).length) return;
+  const [scheme] = await sql.query<{ id: number }>(
+    `INSERT INTO price_scheme (name, fee, "locId", "maxChargingUnit", type) VALUES ('Demo standard', 1200, $1, 8, 'Fixed') RETURNING id`, [locId]);
+  await keepSchemeSessions(sql, scheme.id);
+  const [rate] = await sql.query<{ id: number }>(
+    `INSERT INTO charging_rate (name, loc_id, unit, gracing_period, max_charging_unit, max_penalty_unit)
+     VALUES ('Demo rate', $1, 15, 10, 8, 8) RETURNING id`, [locId]);
+  await sql.query(
+    `INSERT INTO charging_rate_detail ("chargingRateId", "startTime", "endTime", "maxChargingUnit", "penaltyUnit", "penaltyFee", "priceSchemeId")
+     VALUES ($1, '00:00', '24:00', 8, 15, 2000, $2)`, [rate.id, scheme.id]);
+  await sql.query(`INSERT INTO charging_rate_cp (cp_id, "chargingRateId") SELECT unnest($1::int[]), $2`, [cpIds, rate.id]);
+  await sql.query(
+    `INSERT INTO bay ("bayId", "bayName", "locId", "cpId", "connectorId")
+     SELECT 'DEMO-BAY-' || cp_id, 'Bay ' || row_number() OVER (ORDER BY cp_id), $1, cp_id, 1 FROM unnest($2::int[]) AS cp_id`, [locId, cpIds]);
+  await sql.query(
+    `INSERT INTO campaign (name, "nameCHT", fee, "maxChargingUnit", "locIds", "isVoucher", "creUserName")
+     VALUES ('Demo free hour', '示範免費一小時', 0, 4, ARRAY[$1::int], 1, 'demo')`, [locId]);
+}
+
 /** Inserts what is missing of the demo data; returns the number of demo chargers. */
 async function insertDemoData(sql: Sql): Promise<number> {
   let n = 0;
@@ -104,6 +133,7 @@ async function insertDemoData(sql: Sql): Promise<number> {
     const [{ zone_id }] = await sql.query<{ zone_id: number }>(
       `SELECT zone_id FROM cp_zones WHERE loc_id = $1 AND name_chi = $2 ORDER BY zone_id LIMIT 1`, [loc_id, site.zone]);
     if (site.lms) await addLoadManagement(sql, loc_id, zone_id, site.lms);
+    const cpIds: number[] = [];
     for (let i = 0; i < site.chargers; i++) {
       n++;
       const cpNo = `${PREFIX}${String(n).padStart(3, '0')}`;
@@ -120,7 +150,9 @@ async function insertDemoData(sql: Sql): Promise<number> {
          ON CONFLICT (cp_id, connector_id) DO NOTHING`,
         [cpNo, connectorsOf(n)],
       );
+      cpIds.push((await sql.query<{ cp_id: number }>(`SELECT cp_id FROM cps WHERE cp_no = $1 AND deleted_at IS NULL`, [cpNo]))[0].cp_id);
     }
+    if (site.priced) await addMoneyAndParking(sql, loc_id, cpIds);
   }
   await sql.query(
     `INSERT INTO auth_card (name, rfid_cards, active)
@@ -149,6 +181,7 @@ const fleet = runFleet({
 await fleet.ready;
 
 console.log(`\n  Demo: ${chargers} simulated chargers (${PREFIX}001…) are charging at ${SITES.length} sites, ${SITES.filter((x) => x.lms).length} of them load-managed (see LMS Dashboard).`);
+console.log(`  Remote starts at ${SITES.filter((x) => x.priced).map((x) => x.address.split(',')[0]).join(', ')} are priced (Charging Rates, Remote Start Requests).`);
 console.log(`  Portal: ${portalUrl}`);
 if (seeded.generatedAdminPassword) {
   console.log(`  Sign in as "admin" with password: ${seeded.generatedAdminPassword} (printed once; stored only as a hash)`);

@@ -111,7 +111,10 @@ describe('RSR requests', () => {
     expect(audit).toMatchObject({ action: 'UPDATE', remark: 'cancel' });
     expect((await s.api('GET', `/api/cp_rsr/cancel/${id}`, { token: admin })).body).toEqual({ status: 'error', errorCode: ERROR_CODES.RSR_INVALID });
     // The charger starting after the cancel is refused: the start's idTag is no longer accepted.
-    const late = await c.call('StartTransaction', { connectorId: 1, idTag: 'C-1', meterStart: 0, timestamp: new Date().toISOString() });
+    const late = (await c.call('StartTransaction', { connectorId: 1, idTag: 'C-1', meterStart: 0, timestamp: new Date().toISOString() })) as {
+      idTagInfo: { status: string };
+      transactionId: number;
+    };
     expect(late.idTagInfo.status).toBe('Invalid');
     await c.call('StopTransaction', { transactionId: late.transactionId, meterStop: 0, timestamp: new Date().toISOString() });
 
