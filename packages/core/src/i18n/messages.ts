@@ -30,6 +30,7 @@ export const MESSAGES: Record<Lang, Catalog> = {
     zone_has_chargers: 'This zone still has charging points; they will be released from the zone.',
     role_in_use: 'Users still have this role; give them another role first.',
     lms_profile_in_use: 'A site runs load management on this profile; give the site another profile or turn load management off first.',
+    price_scheme_in_use: 'Time slots of a charging rate price with this scheme; give them another scheme first.',
     service_plan_in_use: 'Accounts still subscribe to this plan; their subscriptions keep naming it.',
     form: {
       required: 'Required to fill',
@@ -121,6 +122,7 @@ export const MESSAGES: Record<Lang, Catalog> = {
     zone_has_chargers: '此區域仍有充電樁，刪除後它們將不再屬於任何區域。',
     role_in_use: '仍有用戶使用此角色，請先為他們更換角色。',
     lms_profile_in_use: '有充電站正以此設定檔進行負載管理，請先為該充電站更換設定檔或關閉負載管理。',
+    price_scheme_in_use: '有充電收費的時段正使用此價格方案，請先為這些時段更換方案。',
     service_plan_in_use: '仍有帳戶訂閱此計劃；其訂閱記錄會繼續指向此計劃。',
     form: {
       required: '必須填寫',

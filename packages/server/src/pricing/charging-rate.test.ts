@@ -294,4 +294,23 @@ describe('charging rates: the rate, its slots and its chargers', () => {
     expect((await s.db.query(`SELECT count(*)::int AS n FROM charging_rate_cp WHERE cp_id = $1`, [a]))[0].n).toBe(0);
     expect((await api('POST', '/api/charging_rate_detail_cp_group', { chargingRateId: ra, cpIds: [a] })).status).toBe(404);
   });
+
+  it('keeps a scheme usable by the slots pricing with it; a charger moved to another site leaves its rate', async () => {
+    const scheme = await create('price_scheme', { name: 'Used', fee: 4, locId: siteA, maxChargingUnit: 3 });
+    const r = await rate('Uses a scheme');
+    expect((await slot(r, { startTime: '00:00', endTime: '06:00', maxChargingUnit: 3, priceSchemeId: scheme })).status).toBe(200);
+    // Fewer sessions than the slot prices: refused like the slot itself would be; as many is fine.
+    expect((await api('PUT', `/api/price_scheme/${scheme}`, { maxChargingUnit: 2 })).body.fields).toEqual({ maxChargingUnit: PRICE_SCHEME_SESSION_ERROR });
+    expect((await api('PUT', `/api/price_scheme/${scheme}`, { maxChargingUnit: 3, name: 'Used 2' })).status).toBe(200);
+    expect((await api('GET', `/api/price_scheme/checkDelete/${scheme}`)).body).toMatchObject({ msgCode: 'price_scheme_in_use' });
+    expect((await api('DELETE', `/api/price_scheme/${scheme}`)).status).toBe(409);
+    expect((await s.db.query(`SELECT deleted_at FROM price_scheme WHERE id = $1`, [scheme]))[0].deleted_at).toBeNull();
+
+    const cp = await addCharger(s.db, 'CR-MOVE', { locId: siteA });
+    expect((await api('POST', '/api/charging_rate_detail_cp_group', { chargingRateId: r, cpIds: [cp] })).body).toBe('Success');
+    expect((await api('PUT', `/api/cps/${cp}`, { name: 'renamed' })).status).toBe(200);
+    expect(await s.db.query(`SELECT 1 FROM charging_rate_cp WHERE cp_id = $1`, [cp])).toHaveLength(1);
+    expect((await api('PUT', `/api/cps/${cp}`, { loc_id: siteB })).status).toBe(200);
+    expect(await s.db.query(`SELECT 1 FROM charging_rate_cp WHERE cp_id = $1`, [cp])).toHaveLength(0);
+  });
 });

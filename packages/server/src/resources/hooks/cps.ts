@@ -15,4 +15,10 @@ export const hooks: ResourceHooks = {
     if (typeof ocpp_password === 'string' && ocpp_password !== '') cols.ocpp_password_hash = await hashPassword(ocpp_password);
     return cols;
   },
+  async afterWrite({ sql, old }, id, data) {
+    // A charger's rate is one of its site's: moved to another site, it charges at none until given one there.
+    if (old && data.loc_id !== undefined && Number(data.loc_id) !== Number(old.loc_id)) {
+      await sql.query(`DELETE FROM charging_rate_cp WHERE cp_id = $1`, [id]);
+    }
+  },
 };
