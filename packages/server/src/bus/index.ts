@@ -25,10 +25,18 @@ export interface ChargerPresence {
   online: boolean;
 }
 
+/** A session stopped at its planned end (ocpp/planned-stops.ts): the RemoteStopTransaction sent and the outcome. */
+export interface PlannedStopSent {
+  cpId: number;
+  tranId: number;
+  outcome: unknown;
+}
+
 interface BusEvents {
   resourceChanged: [ResourceChange];
   chargerMessage: [ChargerMessage];
   chargerPresence: [ChargerPresence];
+  plannedStopSent: [PlannedStopSent];
 }
 
 /**

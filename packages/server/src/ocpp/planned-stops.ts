@@ -59,6 +59,7 @@ export class PlannedStops {
     );
     await Promise.all(due.map(async (s) => {
       const outcome = await this.commands.send(s.cp_id, 'RemoteStopTransaction', { transactionId: s.tran_id });
+      this.cs.bus.emit('plannedStopSent', { cpId: s.cp_id, tranId: s.tran_id, outcome });
       const unreached = outcome.status === 'error' && (outcome.errorCode === ERROR_CODES.CP_OFFLINE || outcome.errorCode === ERROR_CODES.CP_TIMEOUT);
       if (unreached) {
         await this.cs.db.query(`UPDATE cp_sessions SET planned_stop_sent_dttm = NULL WHERE session_id = $1`, [s.session_id]);

@@ -93,6 +93,11 @@ describe('RSR lifecycle', () => {
     expect(ms(r.end_time)).toBe(began.getTime() + 45 * 60_000);
     expect(ms(r.gracing_period_end_dttm)).toBe(began.getTime() + 50 * 60_000);
 
+    // Its booked end has passed: the planned stop is sent, once, and kept with the RSR's exchanges.
+    await s.app.ocpp.plannedStops.tick();
+    await eventually(async () => (await s.db.query(`SELECT 1 FROM cp_rsr_request WHERE rsr_id = $1 AND request_data->>'action' = 'RemoteStopTransaction'`, [id])).length === 1);
+    expect(stops).toContain(tx.transactionId);
+
     // Stopped 20 minutes past the grace: 2 penalty units of 2.00; owed 12.00 + 4.00.
     const stopAt = new Date(began.getTime() + 70 * 60_000);
     await cp.call('StopTransaction', { transactionId: tx.transactionId, meterStop: 5000, timestamp: stopAt.toISOString(), reason: 'EVDisconnected' });
@@ -106,7 +111,7 @@ describe('RSR lifecycle', () => {
     expect(r.payment_result_id).toBe(payment.id);
     // Every exchange with the charger about it: the start sent, the charger's start and stop.
     const exchanges = await s.db.query(`SELECT request_data->>'action' AS action, response_data FROM cp_rsr_request WHERE rsr_id = $1 ORDER BY rsr_req_id`, [id]);
-    expect(exchanges.map((e) => e.action)).toEqual(['RemoteStartTransaction', 'StartTransaction', 'StopTransaction']);
+    expect(exchanges.map((e) => e.action)).toEqual(['RemoteStartTransaction', 'StartTransaction', 'RemoteStopTransaction', 'StopTransaction']);
     expect(exchanges[1].response_data).toMatchObject({ transactionId: tx.transactionId, idTagInfo: { status: 'Accepted' } });
 
     // Shown in dollars, with its place.

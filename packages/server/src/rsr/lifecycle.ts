@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ChargerMessage } from '../bus/index.ts';
+import type { ChargerMessage, PlannedStopSent } from '../bus/index.ts';
 import { finishRsr } from './finish.ts';
 import { logExchange } from './start.ts';
 import { giveBackVouchers } from './vouchers.ts';
@@ -48,6 +48,16 @@ export class RsrLifecycle {
     // The charger's own RSRs, read through the (cp_id, status) index: cheap enough for its events.
     if (EVENTS.has(m.action)) return this.check(new Date(), m.cpId).catch((err) => this.app.log.error({ err }, 'RSR check failed'));
     return Promise.resolve();
+  }
+
+  /** The stop at the RSR's booked end (ocpp/planned-stops.ts) is one of its exchanges with the charger. */
+  async onPlannedStop(stop: PlannedStopSent): Promise<void> {
+    try {
+      const [rsr] = await this.app.db.query<{ rsr_id: number }>(`SELECT rsr_id FROM cp_rsr WHERE cp_id = $1 AND tran_id = $2`, [stop.cpId, stop.tranId]);
+      if (rsr) await logExchange(this.app.db, rsr.rsr_id, null, { action: 'RemoteStopTransaction', transactionId: stop.tranId, reason: 'planned end' }, stop.outcome);
+    } catch (err) {
+      this.app.log.error({ err, cpId: stop.cpId }, 'RSR planned stop not recorded');
+    }
   }
 
   private async started(m: ChargerMessage): Promise<void> {

@@ -14,6 +14,7 @@ export function remoteStartRequests(app: FastifyInstance): void {
   const lifecycle = new RsrLifecycle(app);
   app.decorate('rsr', lifecycle);
   app.bus.on('chargerMessage', (m) => void lifecycle.onMessage(m));
+  app.bus.on('plannedStopSent', (stop) => void lifecycle.onPlannedStop(stop));
   app.addHook('onReady', async () => lifecycle.start());
   app.addHook('preClose', () => lifecycle.stop());
   rsrRoutes(app);
