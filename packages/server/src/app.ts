@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './auth/routes.ts';
 import { resolveToken } from './auth/session.ts';
+import { securityHeaders } from './http/security.ts';
 import { HttpError, unauthorized } from './http/errors.ts';
 import { resourceRoutes } from './resources/routes.ts';
 import { lmsProfileRoutes } from './lms/profiles.ts';
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   app.decorate('bus', new Bus());
   db.onConnectionLost = (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool opens a new one when needed');
 
+  securityHeaders(app, config.corsOrigins);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/') || req.routeOptions.config?.public || req.routeOptions.config?.externalApp) return;
     const header = req.headers.authorization;

@@ -34,6 +34,8 @@ export interface Config {
   alertOfflineGraceMs: number;
   /** The payment gateway RSR fees are charged through; absent: payments are settled by hand (payments/gateway.ts). */
   paymentGateway?: { url: string; key: string; timeoutMs: number };
+  /** Origins another web app may call the API from (CORS); none by default: the portal is same-origin. */
+  corsOrigins: string[];
 }
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -65,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentGateway: env.PAYMENT_GATEWAY_URL
       ? { url: env.PAYMENT_GATEWAY_URL, key: env.PAYMENT_GATEWAY_KEY ?? '', timeoutMs: Number(env.PAYMENT_GATEWAY_TIMEOUT_MS ?? 10_000) }
       : undefined,
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 }

@@ -14,6 +14,8 @@ export interface RunningServer {
   onStop(fn: () => Promise<void> | void): void;
 }
 
+/** The longest a SIGINT / SIGTERM shutdown may take before the process exits regardless. */
+const SHUTDOWN_LIMIT_MS = 15_000;
 /** How long a starting server waits for PostgreSQL before it gives up. */
 const STARTUP_WAIT_MS = 60_000;
 
@@ -35,6 +37,11 @@ export async function startServer(prepare?: (db: Database) => Promise<void>): Pr
   const stopHooks: (() => Promise<void> | void)[] = [];
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
+      // Stop accepting, close charger sockets with 1012, drain the batch writer; but never hang on a stuck peer.
+      setTimeout(() => {
+        console.error(`Shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s: exiting anyway`);
+        process.exit(1);
+      }, SHUTDOWN_LIMIT_MS).unref();
       for (const fn of stopHooks) await fn();
       await app.close();
       await db.close();

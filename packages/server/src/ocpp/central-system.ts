@@ -326,14 +326,35 @@ export class CentralSystem {
     await this.db.query(`UPDATE cps SET online_flag = 0 WHERE online_flag = 1`);
   }
 
-  /** Closes every charger socket, then waits for the state and log writes they caused. */
+  /**
+   * Closes every charger socket with 1012 (Service Restart: the charger reconnects, to another node
+   * when there is one), cutting those that do not finish the close handshake within
+   * CLOSE_HANDSHAKE_MS, then waits for the state and log writes they caused.
+   */
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all([...this.byId.values()].map((c) => c.client.close({ force: true }).catch(() => undefined)));
+    await Promise.all([...this.byId.values()].map((c) => closeForRestart(c.client)));
     await this.rpc.close({ force: true });
     await Promise.all([...this.stateWrites.values()]);
     await this.writer.drain();
     this.malformedLog.close();
     this.failureLog.close();
   }
+}
+
+/** How long a charger has to answer the server's close frame before its socket is cut. */
+const CLOSE_HANDSHAKE_MS = 2000;
+
+async function closeForRestart(client: RpcServerClient): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const cut = new Promise<void>((done) => {
+    timer = setTimeout(() => {
+      // ocpp-rpc ignores a second close() while one is under way: end the socket underneath it.
+      (client as unknown as { _ws?: { terminate(): void } })._ws?.terminate();
+      done();
+    }, CLOSE_HANDSHAKE_MS);
+  });
+  const graceful = client.close({ code: 1012, reason: 'Server restarting', awaitPending: false }).then(() => undefined, () => undefined);
+  await Promise.race([graceful, cut]);
+  clearTimeout(timer);
 }
