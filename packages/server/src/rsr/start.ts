@@ -2,6 +2,7 @@ import { ERROR_CODES, localDateTime, type ActionResult } from '@ev/core';
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '../db/client.ts';
 import { applicableVoucherCampaigns, price, pricingData, rateOfCharger, type Rate } from './pricing.ts';
+import { nextRedeem } from './redeem.ts';
 import { giveBackVouchers, redeemVouchers } from './vouchers.ts';
 
 /** What a remote start may say beyond the plain start, used when the charger has a charging rate. */
@@ -44,21 +45,13 @@ const FREE = new Set(['y', 'yes', '1', 'true']);
 /** A rate limits members (daily sessions, point redemptions): it cannot be used without a member ID. */
 const needsMember = (r: Rate) => r.max_daily_charging_session !== null || r.max_redeem_count !== null;
 
-/**
- * When the member's redeems within the period already reach the rate's max_redeem_count: the time
- * they may redeem again (the max-th latest redeem + the period), else null. A redeem is an RSR
- * that earned points and did not fail or get cancelled.
- */
-export async function nextRedeemAt(sql: Sql, rate: Rate, memberId: string, at: Date): Promise<Date | null> {
-  if (!rate.max_redeem_count || !rate.redeem_period) return null;
-  const [row] = await sql.query<{ next: string }>(
-    `SELECT cre_dttm + make_interval(mins => $3) AS next FROM cp_rsr
-      WHERE external_account_id = $1 AND point > 0 AND status NOT IN ('Failed', 'Cancelled')
-        AND cre_dttm <= $2 AND cre_dttm > $2::timestamptz - make_interval(mins => $3)
-      ORDER BY cre_dttm DESC OFFSET $4 LIMIT 1`,
-    [memberId, at.toISOString(), rate.redeem_period, rate.max_redeem_count - 1],
+/** When the member may redeem again, as of `at`, under the rate's limit (rsr/redeem.ts); null: now. */
+async function nextRedeemAt(sql: Sql, rateId: number, memberId: string, at: Date): Promise<Date | null> {
+  const [row] = await sql.query<{ next: string | null }>(
+    `SELECT ${nextRedeem('$3::timestamptz')} AS next FROM (SELECT $1::text AS external_account_id, $2::int AS charging_rate_id) t`,
+    [memberId, rateId, at.toISOString()],
   );
-  return row ? new Date(row.next) : null;
+  return row?.next ? new Date(row.next) : null;
 }
 
 /** Records one exchange of an RSR with its charger (cp_rsr_request); the charger's number read when not given. */
@@ -153,7 +146,7 @@ async function createRsr(app: FastifyInstance, cp: Charger, rate: Rate, req: Rsr
     const vouchers = member ? await redeemVouchers(sql, row.rsr_id, member, campaigns, units, today) : 0;
     const priced = price({ ...booking, vouchers });
     if (!priced.ok) throw new Refusal(priced.errorCode);
-    if (member && priced.point > 0 && (await nextRedeemAt(sql, rate, member, quotedAt))) throw new Refusal(ERROR_CODES.REDEEM_TIME);
+    if (member && priced.point > 0 && (await nextRedeemAt(sql, rate.id, member, quotedAt))) throw new Refusal(ERROR_CODES.REDEEM_TIME);
     await sql.query(
       `UPDATE cp_rsr SET charging_fee = $2, point = $3, redeem_voucher_sessions = $4, campaign_id = $5 WHERE rsr_id = $1`,
       [row.rsr_id, isFree === 'Y' ? 0 : priced.fee, priced.point, vouchers, priced.campaignId],

@@ -1,4 +1,5 @@
-import { nextRedeem, RSR_PLACE } from './cp_rsr.ts';
+import { nextRedeem } from '../../rsr/redeem.ts';
+import { RSR_PLACE } from './cp_rsr.ts';
 import type { ResourceHooks } from './types.ts';
 
 /** The RSRs that earned or used points, with when their member may redeem again as of each one's creation. */

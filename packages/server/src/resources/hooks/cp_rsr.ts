@@ -1,19 +1,7 @@
 import { badRequest } from '../../http/errors.ts';
+import { nextRedeem, redeemsIn30Days } from '../../rsr/redeem.ts';
 import { dollars, toCents } from './accounts.ts';
 import type { ResourceHooks } from './types.ts';
-
-/** RSRs that count as point redemptions: they earned points and did not fail or get cancelled. */
-const REDEEMS = `x.external_account_id = t.external_account_id AND x.point > 0 AND x.status NOT IN ('Failed', 'Cancelled')`;
-
-/**
- * When the member may redeem again as of `at` (an SQL instant): the max-th latest redeem within the
- * rate's redeem_period + that period; null when they may redeem at once (the rule of rsr/start.ts).
- */
-export const nextRedeem = (at: string) => `(SELECT y.c + make_interval(mins => y.p) FROM (
-    SELECT x.cre_dttm AS c, cr.redeem_period AS p, cr.max_redeem_count AS m, row_number() OVER (ORDER BY x.cre_dttm DESC) AS n
-      FROM cp_rsr x JOIN charging_rate cr ON cr.id = t.charging_rate_id AND cr.max_redeem_count > 0 AND cr.redeem_period > 0
-     WHERE ${REDEEMS} AND x.cre_dttm <= ${at} AND x.cre_dttm > ${at} - make_interval(mins => cr.redeem_period)) y
-   WHERE y.n = y.m)`;
 
 /** The columns an RSR shows from its charger, site, connector and bay. */
 export const RSR_PLACE = {
@@ -39,7 +27,7 @@ export const hooks: ResourceHooks = {
     uuid: 't.uuid::text',
     payment_detail_id: `(SELECT max(d.id) FROM payment_result_detail d WHERE d."resultId" = t.payment_result_id)`,
     next_available_redeem_date: nextRedeem('now()'),
-    shk30day_redeem_count: `(SELECT count(*)::int FROM cp_rsr x WHERE ${REDEEMS} AND x.cre_dttm > now() - interval '30 days')`,
+    shk30day_redeem_count: redeemsIn30Days,
   },
 
   async beforeWrite({ old, mode }, data) {
