@@ -21,7 +21,10 @@ export interface Config {
   portalDir: string;
   /** URL path of the portal: the build profile's VITE_BASE_PATH, so one setting serves what was built. */
   portalPath: string;
+  /** redis://… turns on the Redis bus: several nodes share chargers, commands, LMS and rate limits (cluster/). */
   redisUrl?: string;
+  /** Prefix of every Redis key and channel of this deployment. */
+  redisPrefix: string;
   /** Where GetDiagnostics asks chargers to upload their files when the portal names no location. */
   diagnosticsUrl: string;
   /** How often the LMS dashboard asks for the whole picture (ms; spec §9: 5000 when 500 or less). */
@@ -36,6 +39,8 @@ export interface Config {
   paymentGateway?: { url: string; key: string; timeoutMs: number };
   /** Origins another web app may call the API from (CORS); none by default: the portal is same-origin. */
   corsOrigins: string[];
+  /** Bearer token GET /metrics requires when set; unset: /metrics answers callers on this machine only. */
+  metricsToken?: string;
 }
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -59,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalDir: env.PORTAL_DIR ?? resolve(repoRoot, 'packages/web/dist'),
     portalPath: `/${(env.VITE_BASE_PATH ?? '/portal/').replace(/^\/+|\/+$/g, '')}/`.replace('//', '/'),
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'ev:',
     diagnosticsUrl: env.DIAGNOSTICS_URL || 'ftp://localhost/diagnostics/',
     lmsStatusIntervalMs: Number(env.LMS_STATUS_INTERVAL_MS ?? 5000),
     smtpUrl: env.SMTP_URL || undefined,
@@ -68,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: env.PAYMENT_GATEWAY_URL, key: env.PAYMENT_GATEWAY_KEY ?? '', timeoutMs: Number(env.PAYMENT_GATEWAY_TIMEOUT_MS ?? 10_000) }
       : undefined,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -47,7 +47,7 @@ function sendWithRaw(reply: FastifyReply, answer: object): FastifyReply {
 export function dashboardRoutes(app: FastifyInstance): void {
   const mayReadUsage = (user: AuthUser) => user.privileges.has(P.DASHBOARD_SUMMARY);
 
-  app.get('/api/v2/quickInfo', async (req, reply) => {
+  app.get('/api/v2/quickInfo', { config: { doc: { summary: 'Dashboard v2: live chargers and usage (usage needs READ_DASHBOARD_SUMMARY)', privileges: [P.V2_DASHBOARD], query: v2Query } } }, async (req, reply) => {
     const user = requirePrivileges(req, P.V2_DASHBOARD);
     const q = parseBody(v2Query, req.query);
     const { all, asked } = await dashboardSites(app.db, user, { param: 'locId', locId: q.locId });
@@ -75,7 +75,7 @@ export function dashboardRoutes(app: FastifyInstance): void {
     return sendWithRaw(reply, answer);
   });
 
-  app.get('/api/quick_info', async (req, reply) => {
+  app.get('/api/quick_info', { config: { doc: { summary: 'Dashboard v1: connectors and usage (usage needs READ_DASHBOARD_SUMMARY)', privileges: [P.V1_DASHBOARD], query: v1Query } } }, async (req, reply) => {
     const user = requirePrivileges(req, P.V1_DASHBOARD);
     const q = parseBody(v1Query, req.query);
     const { all, asked } = await dashboardSites(app.db, user, { param: 'loc_id', locId: q.loc_id });

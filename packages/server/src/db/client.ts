@@ -100,6 +100,9 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   const migrator = new pg.Client({ connectionString: url, connectionTimeoutMillis: opts.connectTimeoutMs });
   await migrator.connect();
   try {
+    // Several nodes starting together: one migrates, the others wait and then find nothing to do.
+    // (The lock goes with the connection; the key is arbitrary but fixed.)
+    await migrator.query('SELECT pg_advisory_lock(8061906)');
     await migratePg(drizzlePg(migrator), { migrationsFolder: MIGRATIONS });
   } finally {
     await migrator.end();

@@ -160,7 +160,7 @@ async function lmsInfo(sql: Sql, user: AuthUser): Promise<LmsInfo> {
  * kept to the user's sites.
  */
 export function lmsProfileRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: Query }>('/api/zone_lms_profiles', async (req): Promise<ZoneLmsProfilesAnswer> => {
+  app.get<{ Querystring: Query }>('/api/zone_lms_profiles', { config: { doc: { summary: 'The zone entries of an LMS profile (?lms_profile_id=)', privileges: [readPrivilege('lms_profiles')] } } }, async (req): Promise<ZoneLmsProfilesAnswer> => {
     const user = requirePrivileges(req, readPrivilege('lms_profiles'));
     const { lms_profile_id } = onlyParams(req.query, ['lms_profile_id']);
     if (lms_profile_id === undefined) throw badRequest('lms_profile_id: required', { lms_profile_id: 'required' });
@@ -169,7 +169,7 @@ export function lmsProfileRoutes(app: FastifyInstance) {
     return { ...profile, dataset: { content, totalElements: content.length, totalPages: 1 } };
   });
 
-  app.put('/api/zone_lms_profiles', async (req) => {
+  app.put('/api/zone_lms_profiles', { config: { doc: { summary: 'Set the zone entries of an LMS profile', privileges: [editPrivilege('lms_profiles')], body: Body } } }, async (req) => {
     const user = requirePrivileges(req, editPrivilege('lms_profiles'));
     const body = parseBody(Body, req.body);
     const id = body.lms_profile_id;
@@ -198,7 +198,7 @@ export function lmsProfileRoutes(app: FastifyInstance) {
     return { status: 'success', data: { dataset: { content, totalElements: content.length, totalPages: 1 } } };
   });
 
-  app.get<{ Querystring: Query }>('/api/lms_info', async (req): Promise<LmsInfoAnswer> => {
+  app.get<{ Querystring: Query }>('/api/lms_info', { config: { doc: { summary: 'The LMS overview: sites with LMS and their profiles', anyPrivilege: [readPrivilege('lms_profiles'), readPrivilege('lms/dashboard')] } } }, async (req): Promise<LmsInfoAnswer> => {
     const user = requireLmsReader(req);
     onlyParams(req.query, []);
     return { lms_info: await lmsInfo(app.db, user) };

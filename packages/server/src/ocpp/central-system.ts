@@ -56,6 +56,9 @@ export class CentralSystem {
   /** cp_no → until when a charger closed for sending garbage is refused. */
   private readonly cooldown = new Map<string, number>();
   private closing = false;
+  /** Set when several nodes share chargers (cluster/): each connection claims its charger, each close gives it up. */
+  presence?: { connected(charger: Charger): void; released(cpId: number): Promise<boolean> };
+  private readonly releasing = new Set<Promise<void>>();
   /** Sign-ins waiting for the next batched SELECT, and whether one is running. */
   private readonly signIns = new Map<string, SignInWaiter[]>();
   private signInRunning = false;
@@ -217,6 +220,7 @@ export class CentralSystem {
       this.log.info({ cpNo: charger.cpNo }, 'OCPP charger reconnected: closing its older connection');
       void older.client.close({ code: 1000, reason: 'Replaced by a newer connection' });
     }
+    this.presence?.connected(charger);
     this.log.info({ cpNo: charger.cpNo, ip: client.handshake.remoteAddress }, 'OCPP charger connected');
     void this.writeState(charger.cpId, true);
     this.bus.emit('chargerPresence', { cpId: charger.cpId, locId: charger.locId, online: true });
@@ -230,9 +234,32 @@ export class CentralSystem {
       if (this.byId.get(charger.cpId) !== conn) return; // replaced: the newer connection owns the state
       this.byId.delete(charger.cpId);
       this.log.info({ cpNo: charger.cpNo, code, reason }, 'OCPP charger disconnected');
-      void this.writeState(charger.cpId, false);
-      this.bus.emit('chargerPresence', { cpId: charger.cpId, locId: charger.locId, online: false });
+      if (conn.movedAway) return; // it reconnected to another node, which has it online
+      if (!this.presence) return this.wentOffline(charger);
+      const releasing = this.presence.released(charger.cpId).then((ours) => {
+        // Offline only while no node has it: not if it is back here or moved to another node meanwhile.
+        if (ours && !this.byId.has(charger.cpId)) this.wentOffline(charger);
+      });
+      this.releasing.add(releasing);
+      void releasing.finally(() => this.releasing.delete(releasing));
     });
+  }
+
+  private wentOffline(charger: Charger): void {
+    void this.writeState(charger.cpId, false);
+    this.bus.emit('chargerPresence', { cpId: charger.cpId, locId: charger.locId, online: false });
+  }
+
+  /**
+   * The charger connected to another node (cluster/): the socket here is stale. It is dropped
+   * without an offline flag or event, which would undo the other node's online.
+   */
+  dropMoved(cpId: number): void {
+    const conn = this.byId.get(cpId);
+    if (!conn) return;
+    conn.movedAway = true;
+    this.log.info({ cpNo: conn.charger.cpNo }, 'OCPP charger connected to another node: closing its connection here');
+    void conn.client.close({ code: 1000, reason: 'Connected to another node' });
   }
 
   /**
@@ -323,6 +350,8 @@ export class CentralSystem {
    * must become per node.)
    */
   async resetOnlineFlags(): Promise<void> {
+    // Other nodes' chargers are online: stale flags are found by the presence sweep (cluster/) instead.
+    if (this.presence) return;
     await this.db.query(`UPDATE cps SET online_flag = 0 WHERE online_flag = 1`);
   }
 
@@ -335,6 +364,7 @@ export class CentralSystem {
     this.closing = true;
     await Promise.all([...this.byId.values()].map((c) => closeForRestart(c.client)));
     await this.rpc.close({ force: true });
+    await Promise.all([...this.releasing]);
     await Promise.all([...this.stateWrites.values()]);
     await this.writer.drain();
     this.malformedLog.close();

@@ -27,6 +27,8 @@ const MALFORMED_WINDOW_MS = 60_000;
 
 /** One charger's live socket and what the central system keeps about it in memory. */
 export class ChargerConnection {
+  /** The charger connected to another node: this socket is being dropped and its close changes no state. */
+  movedAway = false;
   private inbox: Promise<unknown> = Promise.resolve();
   private commandTail: Promise<void> = Promise.resolve();
   private lastTouch = 0;

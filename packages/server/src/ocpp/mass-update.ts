@@ -157,7 +157,7 @@ export function massUpdateRoutes(app: FastifyInstance): void {
     job.expires.unref();
   }
 
-  app.post('/api/cp_locs/cp_mass_update', async (req) => {
+  app.post('/api/cp_locs/cp_mass_update', { config: { doc: { summary: 'Send common settings to many chargers (a job)', privileges: [P.CP_CONFIG, editPrivilege('cp_config')], body } } }, async (req) => {
     const user = requirePrivileges(req, P.CP_CONFIG, editPrivilege('cp_config'));
     const { cpIds: given, commonConfigJson } = parseBody(body, req.body);
     const cpIds = [...new Set(given)];
@@ -211,7 +211,7 @@ export function massUpdateRoutes(app: FastifyInstance): void {
     return { status: 'success', jobId: job.jobId };
   });
 
-  app.get('/api/cp_locs/cp_mass_update/:jobId', async (req): Promise<MassUpdateProgress> => {
+  app.get('/api/cp_locs/cp_mass_update/:jobId', { config: { doc: { summary: 'The progress of a mass update job', privileges: [P.CP_CONFIG, editPrivilege('cp_config')], params: jobParams } } }, async (req): Promise<MassUpdateProgress> => {
     const user = requirePrivileges(req, P.CP_CONFIG, editPrivilege('cp_config'));
     const { jobId } = parseBody(jobParams, req.params);
     const job = jobs.get(jobId);

@@ -45,7 +45,7 @@ export function chartStep(from: number, to: number): number {
  * (cp_id, connector_id, ts, energy, voltage, ampere) makes each bucket an index-only range scan.
  */
 export function meterChartRoute(app: FastifyInstance): void {
-  app.get('/api/cps/:id/meter_chart', async (req) => {
+  app.get('/api/cps/:id/meter_chart', { config: { doc: { summary: 'A connector\'s meter values between two times, for the chart', privileges: [readPrivilege('cps')], params, query } } }, async (req) => {
     const user = requirePrivileges(req, readPrivilege('cps'));
     const { id } = parseBody(params, req.params);
     const q = parseBody(query, req.query);

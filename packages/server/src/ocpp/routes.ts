@@ -183,7 +183,7 @@ export function commandRoutes(app: FastifyInstance): void {
   const command = (req: FastifyRequest, user: AuthUser, cp: ChargerRow, action: CommandAction, params: Record<string, unknown>, remark?: unknown) =>
     sendCommand(app, req.log, user, cp, action, params, remark);
 
-  app.post('/api/:resource/rsrStartCharger/:id', async (req) => {
+  app.post('/api/:resource/rsrStartCharger/:id', { config: { doc: { summary: 'Remote start a connector', privileges: [P.REMOTE_START_CHARGER], keys: 'commandable', params: idParams, body: startBody } } }, async (req) => {
     const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
     const { resource, id } = parseBody(idParams, req.params);
     const body = parseBody(startBody, req.body);
@@ -194,7 +194,7 @@ export function commandRoutes(app: FastifyInstance): void {
     return remoteStart(app, req.log, user, cp, { ...body, minutes });
   });
 
-  app.post('/api/:resource/rsrStopCharger/:id', async (req) => {
+  app.post('/api/:resource/rsrStopCharger/:id', { config: { doc: { summary: 'Remote stop a connector', privileges: [P.REMOTE_START_CHARGER], keys: 'commandable', params: idParams, body: connectorBody } } }, async (req) => {
     const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
     const { resource, id } = parseBody(idParams, req.params);
     const body = parseBody(connectorBody, req.body);
@@ -203,7 +203,7 @@ export function commandRoutes(app: FastifyInstance): void {
     return remoteStop(app, req.log, user, cp, body.connectorId, body.remark);
   });
 
-  app.post('/api/:resource/unlockCharger/:id', async (req) => {
+  app.post('/api/:resource/unlockCharger/:id', { config: { doc: { summary: 'Unlock a connector', privileges: [P.REMOTE_START_CHARGER], keys: 'commandable', params: idParams, body: connectorBody } } }, async (req) => {
     const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
     const { resource, id } = parseBody(idParams, req.params);
     const body = parseBody(connectorBody, req.body);
@@ -217,7 +217,7 @@ export function commandRoutes(app: FastifyInstance): void {
     return unlockFailed ? { ...result, errorCode: ERROR_CODES.CONNECTOR_ERROR_2 } : result;
   });
 
-  app.get('/api/:resource/rsrResetCharger/:id', async (req) => {
+  app.get('/api/:resource/rsrResetCharger/:id', { config: { doc: { summary: 'Reset a charger (Hard or Soft)', privileges: [P.REMOTE_RESET_CHARGER], keys: 'commandable', params: idParams, query: resetQuery } } }, async (req) => {
     const user = requirePrivileges(req, P.REMOTE_RESET_CHARGER);
     const { resource, id } = parseBody(idParams, req.params);
     const { type } = parseBody(resetQuery, req.query);
@@ -226,7 +226,7 @@ export function commandRoutes(app: FastifyInstance): void {
     return command(req, user, cp, 'Reset', { type });
   });
 
-  app.get('/api/:resource/getDiagnostics/:id', async (req) => {
+  app.get('/api/:resource/getDiagnostics/:id', { config: { doc: { summary: 'Ask a charger to upload its diagnostics', privileges: [P.GET_DIAGNOSTICS], keys: 'commandable', params: idParams, query: diagnosticsQuery } } }, async (req) => {
     const user = requirePrivileges(req, P.GET_DIAGNOSTICS);
     const { resource, id } = parseBody(idParams, req.params);
     const { location } = parseBody(diagnosticsQuery, req.query);
@@ -235,7 +235,7 @@ export function commandRoutes(app: FastifyInstance): void {
     return command(req, user, cp, 'GetDiagnostics', { location: location ?? app.config.diagnosticsUrl });
   });
 
-  app.get('/api/:resource/change_availability/:id/:connectorId', async (req) => {
+  app.get('/api/:resource/change_availability/:id/:connectorId', { config: { doc: { summary: 'Change a connector\'s availability (connector 0: the charger)', privileges: [P.CHANGE_AVAILABILITY], keys: 'commandable', params: availabilityParams, query: availabilityQuery } } }, async (req) => {
     const user = requirePrivileges(req, P.CHANGE_AVAILABILITY);
     const { resource, id, connectorId } = parseBody(availabilityParams, req.params);
     const { availabilityType } = parseBody(availabilityQuery, req.query);
@@ -252,7 +252,7 @@ export function commandRoutes(app: FastifyInstance): void {
     return result;
   });
 
-  app.get('/api/cps/triggerMessage/:id', async (req) => {
+  app.get('/api/cps/triggerMessage/:id', { config: { doc: { summary: 'Ask a charger to send a message', privileges: [P.TRIGGER_MESSAGE], params: idParams, query: triggerQuery } } }, async (req) => {
     const user = requirePrivileges(req, P.TRIGGER_MESSAGE);
     const { id } = parseBody(idParams, req.params);
     const { requestedMessage, connectorId } = parseBody(triggerQuery, req.query);

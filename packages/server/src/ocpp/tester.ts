@@ -196,13 +196,13 @@ function setRoutes(app: FastifyInstance, set: TesterSet): void {
   const central = () => app.ocpp.central;
   const body = bodyOf(set);
 
-  app.get(`/api/${set.key}/templates`, async (req) => {
+  app.get(`/api/${set.key}/templates`, { config: { doc: { summary: `The message templates of ${set.key}`, anyPrivilege: set.privileges } } }, async (req) => {
     testerUser(req, set);
     const templates = set.templates();
     return { messages: set.messages.map((m) => ({ ...m, template: templates[m.name] })) };
   });
 
-  app.post(`/api/${set.key}`, async (req): Promise<TesterAnswer> => {
+  app.post(`/api/${set.key}`, { config: { doc: { summary: `Send a message as a charger or to a charger (${set.key})`, anyPrivilege: set.privileges, body } } }, async (req): Promise<TesterAnswer> => {
     const user = testerUser(req, set);
     const { cpId, action, payload } = parseBody(body, req.body);
     const { direction } = set.messages.find((m) => m.action === action)!;

@@ -60,7 +60,7 @@ function wallClock(at: Date | null, timeZone: string): string | null {
  * (POST /cp_opening_hour/test), and the weekday and date editor (PUT /opening_hour_days/{id}).
  */
 export function openingHourRoutes(app: FastifyInstance, scheduler: OpeningHoursScheduler): void {
-  app.get<{ Params: { id: string } }>('/api/cp_opening_hour/:id', async (req) => {
+  app.get<{ Params: { id: string } }>('/api/cp_opening_hour/:id', { config: { doc: { summary: 'The chargers the user sees, ticked when on this opening hour', privileges: [READ] } } }, async (req) => {
     const user = requirePrivileges(req, READ);
     const id = parseId(req.params.id);
     await openingHour(app.db, id);
@@ -70,7 +70,7 @@ export function openingHourRoutes(app: FastifyInstance, scheduler: OpeningHoursS
   });
 
   // cpIds is the whole set among the chargers this user may see; chargers of other sites keep theirs.
-  app.post('/api/cp_opening_hour', async (req, reply) => {
+  app.post('/api/cp_opening_hour', { config: { doc: { summary: 'Set the chargers of an opening hour (cpIds: the whole set)', privileges: [EDIT], body: AssignBody } } }, async (req, reply) => {
     const user = requirePrivileges(req, EDIT);
     const { openingHourId, cpIds } = parseBody(AssignBody, req.body);
     const wanted = [...new Set(cpIds)];
@@ -99,7 +99,7 @@ export function openingHourRoutes(app: FastifyInstance, scheduler: OpeningHoursS
     return reply.type('text/plain; charset=utf-8').send('Success');
   });
 
-  app.post('/api/cp_opening_hour/test', async (req) => {
+  app.post('/api/cp_opening_hour/test', { config: { doc: { summary: 'Which of these chargers are open now', privileges: [READ], body: TestBody } } }, async (req) => {
     const user = requirePrivileges(req, READ);
     const { cpIds } = parseBody(TestBody, req.body);
     const chargers = await checkChargers(app.db, user, [...new Set(cpIds)]);
@@ -119,7 +119,7 @@ export function openingHourRoutes(app: FastifyInstance, scheduler: OpeningHoursS
     return { status: 'success', timeZone: scheduler.timeZone, now: wallClock(scheduler.now(), scheduler.timeZone), dataset: { content } };
   });
 
-  app.put<{ Params: { id: string } }>('/api/opening_hour_days/:id', async (req) => {
+  app.put<{ Params: { id: string } }>('/api/opening_hour_days/:id', { config: { doc: { summary: 'Set the weekdays and dates of an opening hour', privileges: [EDIT], body: DaysBody } } }, async (req) => {
     const user = requirePrivileges(req, EDIT);
     const id = parseId(req.params.id);
     const body = parseBody(DaysBody, req.body);

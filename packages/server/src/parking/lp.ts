@@ -44,7 +44,7 @@ const query = z.strictObject({ connectorId: int(1) });
 
 /** GET /api/{resource}/getLp/{id}?connectorId=N: the charger's view asks it before a remote start (spec §7, §8). */
 export function parkingRoutes(app: FastifyInstance): void {
-  app.get('/api/:resource/getLp/:id', async (req): Promise<LpAnswer | ActionResult> => {
+  app.get('/api/:resource/getLp/:id', { config: { doc: { summary: 'The licence plate at a connector\'s bay (?connectorId=)', privileges: [P.REMOTE_START_CHARGER], keys: 'commandable', params, query } } }, async (req): Promise<LpAnswer | ActionResult> => {
     // The same privilege and charger lookup as the remote start the answer fills in.
     const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
     const { resource, id } = parseBody(params, req.params);

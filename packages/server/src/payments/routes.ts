@@ -29,7 +29,7 @@ async function chargerInScope(sql: Sql, user: AuthUser, cpId: number): Promise<b
 const SettleBody = z.strictObject({ rsr_id: z.union([z.int().min(1).max(2_147_483_647), z.string().regex(/^\d{1,10}$/).transform(Number)]) });
 
 export function paymentRoutes(app: FastifyInstance) {
-  app.get<{ Params: { key: string; id: string } }>('/api/:key/retry/:id', async (req) => {
+  app.get<{ Params: { key: string; id: string } }>('/api/:key/retry/:id', { config: { doc: { summary: 'Retry a failed payment', privileges: [readPrivilege('payment_result_detail'), P.RETRY_ERROR_PAYMENT], keys: ['payment_result_detail'] } } }, async (req) => {
     if (req.params.key !== 'payment_result_detail') throw notFound(`Nothing to retry in ${req.params.key}`);
     const user = requirePrivileges(req, readPrivilege('payment_result_detail'), P.RETRY_ERROR_PAYMENT);
     const id = parseId(req.params.id);
@@ -66,7 +66,7 @@ export function paymentRoutes(app: FastifyInstance) {
     return approved ? { status: 'Success' } : refuse(ERROR_CODES.FAILED, message ?? undefined);
   });
 
-  app.post('/api/cp_rsr/setup_settled', async (req) => {
+  app.post('/api/cp_rsr/setup_settled', { config: { doc: { summary: 'Mark a request\'s payment settled', privileges: [readPrivilege('cp_rsr'), P.SETTLED_BUTTON], body: SettleBody } } }, async (req) => {
     const user = requirePrivileges(req, readPrivilege('cp_rsr'), P.SETTLED_BUTTON);
     const { rsr_id: rsrId } = parseBody(SettleBody, req.body);
     return app.db.tx(async (sql) => {

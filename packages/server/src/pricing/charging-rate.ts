@@ -30,7 +30,7 @@ async function rateOf(sql: Sql, id: number, user: AuthUser) {
  */
 export function chargingRateRoutes(app: FastifyInstance): void {
   /** { [rateId]: cpIds, cpIds: every charger with a rate }, over the live rates of the user's sites. */
-  app.get('/api/charging_rate_detail_cp_group', async (req) => {
+  app.get('/api/charging_rate_detail_cp_group', { config: { doc: { summary: 'The chargers of each charging rate', privileges: [READ] } } }, async (req) => {
     const user = requirePrivileges(req, READ);
     const rows = await app.db.query<{ id: number; cp_ids: number[] }>(
       `SELECT r.id, coalesce(array_agg(c.cp_id ORDER BY c.cp_id) FILTER (WHERE c.cp_id IS NOT NULL), '{}') AS cp_ids
@@ -47,7 +47,7 @@ export function chargingRateRoutes(app: FastifyInstance): void {
   });
 
   /** The rate's chargers become exactly cpIds: a charger of another rate moves to this one. Body text Success. */
-  app.post('/api/charging_rate_detail_cp_group', async (req, reply) => {
+  app.post('/api/charging_rate_detail_cp_group', { config: { doc: { summary: 'Set the chargers of a charging rate', privileges: [EDIT], body: GroupBody } } }, async (req, reply) => {
     const user = requirePrivileges(req, EDIT);
     const { chargingRateId, cpIds } = parseBody(GroupBody, req.body);
     const wanted = [...new Set(cpIds)].sort((a, b) => a - b);

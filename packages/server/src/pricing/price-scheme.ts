@@ -43,7 +43,7 @@ const Body = z.array(Row).max(1000);
 const LIST_PARAMS = new Set(['size', 'page', 'trash', 'enable_flag']);
 
 export function priceSchemeRoutes(app: FastifyInstance) {
-  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/api/price_scheme_detail/:id', async (req) => {
+  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/api/price_scheme_detail/:id', { config: { doc: { summary: 'The sessions of a price scheme', privileges: [readPrivilege('price_scheme')] } } }, async (req) => {
     const user = requirePrivileges(req, readPrivilege('price_scheme'));
     for (const k of Object.keys(req.query)) if (!LIST_PARAMS.has(k)) throw badRequest(`Unknown parameter: ${k}`, { [k]: 'unknown_parameter' });
     const scheme = await schemeOf(app.db, parseId(req.params.id), user);
@@ -55,7 +55,7 @@ export function priceSchemeRoutes(app: FastifyInstance) {
    * follows the fee; other sessions are computed, sent back unchanged or left out). Custom: cash
    * and points of any session 1..maxChargingUnit.
    */
-  app.put<{ Params: { id: string } }>('/api/price_scheme_detail/:id', async (req) => {
+  app.put<{ Params: { id: string } }>('/api/price_scheme_detail/:id', { config: { doc: { summary: 'Set the sessions of a price scheme', privileges: [editPrivilege('price_scheme')], body: Body } } }, async (req) => {
     const user = requirePrivileges(req, editPrivilege('price_scheme'));
     const id = parseId(req.params.id);
     const rows = parseBody(Body, req.body);

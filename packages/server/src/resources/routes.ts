@@ -25,7 +25,7 @@ function definition(key: string): ResourceDef {
 export function resourceRoutes(app: FastifyInstance) {
   const tz = app.config.timeZone;
 
-  app.get('/api/options', async (req: FastifyRequest<{ Querystring: Query }>) => {
+  app.get('/api/options', { config: { doc: { summary: 'Option lists for forms and filters (?opts=key, repeated; lang)', privileges: [] } } }, async (req: FastifyRequest<{ Querystring: Query }>) => {
     const user = currentUser(req);
     const { opts, lang, ...rest } = req.query;
     const unknown = Object.keys(rest);
@@ -36,14 +36,14 @@ export function resourceRoutes(app: FastifyInstance) {
   // Specific routes (zone assignment, roles and permissions, own profile) before the generic ones.
   registerResourceExtras(app);
 
-  app.get<{ Params: KeyParams; Querystring: Query }>('/api/:key', async (req) => {
+  app.get<{ Params: KeyParams; Querystring: Query }>('/api/:key', { config: { doc: { summary: 'List', engine: 'list' } } }, async (req) => {
     const def = definition(req.params.key);
     const user = requireAccess(req, def, 'read');
     const q = parseListQuery(def, req.query, columnVisible(user));
     return { dataset: await listRecords(app.db, def, q, user, tz) };
   });
 
-  app.get<{ Params: KeyParams; Querystring: Query }>('/api/:key/export/excel', async (req, reply) => {
+  app.get<{ Params: KeyParams; Querystring: Query }>('/api/:key/export/excel', { config: { doc: { summary: 'Export to Excel', engine: 'excel' } } }, async (req, reply) => {
     const def = definition(req.params.key);
     const user = requireAccess(req, def, 'read');
     if (!def.actions.includes('excel')) throw notFound(`${def.key} has no Excel export`);
@@ -58,7 +58,7 @@ export function resourceRoutes(app: FastifyInstance) {
     return reply.send(streamExcel(app.db, def, q, user, tz, excel));
   });
 
-  app.get<{ Params: IdParams; Querystring: Query }>('/api/:key/export/pdf/:id', async (req, reply) => {
+  app.get<{ Params: IdParams; Querystring: Query }>('/api/:key/export/pdf/:id', { config: { doc: { summary: 'One record as a PDF', engine: 'pdf' } } }, async (req, reply) => {
     const def = definition(req.params.key);
     const user = requireAccess(req, def, 'read');
     if (!def.actions.includes('downloadPdf')) throw notFound(`${def.key} has no PDF export`);
@@ -68,19 +68,19 @@ export function resourceRoutes(app: FastifyInstance) {
     return reply.send(recordPdf(def, record, lang));
   });
 
-  app.get<{ Params: IdParams }>('/api/:key/checkDelete/:id', async (req) => {
+  app.get<{ Params: IdParams }>('/api/:key/checkDelete/:id', { config: { doc: { summary: 'What a delete affects', engine: 'checkDelete' } } }, async (req) => {
     const def = definition(req.params.key);
     const user = requireAccess(req, def, 'delete');
     return checkDelete(app.db, def, parseId(req.params.id), user);
   });
 
-  app.get<{ Params: IdParams }>('/api/:key/:id', async (req) => {
+  app.get<{ Params: IdParams }>('/api/:key/:id', { config: { doc: { summary: 'View', engine: 'view' } } }, async (req) => {
     const def = definition(req.params.key);
     const user = requireAccess(req, def, 'read');
     return getRecord(app.db, def, parseId(req.params.id), user, tz);
   });
 
-  app.post<{ Params: KeyParams }>('/api/:key', async (req) => {
+  app.post<{ Params: KeyParams }>('/api/:key', { config: { doc: { summary: 'Create', engine: 'create' } } }, async (req) => {
     const def = definition(req.params.key);
     const user = requireAccess(req, def, 'create');
     const data = await createRecord(app.db, def, req.body, user, tz);
@@ -88,7 +88,7 @@ export function resourceRoutes(app: FastifyInstance) {
     return { status: 'success', data };
   });
 
-  app.put<{ Params: IdParams }>('/api/:key/:id', async (req) => {
+  app.put<{ Params: IdParams }>('/api/:key/:id', { config: { doc: { summary: 'Edit', engine: 'edit' } } }, async (req) => {
     const def = definition(req.params.key);
     const user = requireAccess(req, def, 'edit');
     const id = parseId(req.params.id);
@@ -97,7 +97,7 @@ export function resourceRoutes(app: FastifyInstance) {
     return { status: 'success', data };
   });
 
-  app.delete<{ Params: IdParams }>('/api/:key/:id', async (req, reply) => {
+  app.delete<{ Params: IdParams }>('/api/:key/:id', { config: { doc: { summary: 'Delete', engine: 'delete' } } }, async (req, reply) => {
     const def = definition(req.params.key);
     const user = requireAccess(req, def, 'delete');
     const id = parseId(req.params.id);

@@ -12,7 +12,7 @@ const params = z.object({ resource: z.string(), rsr_id: z.string().regex(/^\d{1,
 
 /** GET /api/cp_rsr/cancel/{rsr_id} (spec §7): a request whose charging has not begun is called off. */
 export function rsrRoutes(app: FastifyInstance): void {
-  app.get('/api/:resource/cancel/:rsr_id', async (req): Promise<ActionResult> => {
+  app.get('/api/:resource/cancel/:rsr_id', { config: { doc: { summary: 'Cancel a remote start request whose charging has not begun', privileges: [editPrivilege('cp_rsr')], keys: ['cp_rsr'], params } } }, async (req): Promise<ActionResult> => {
     const { resource, rsr_id: id } = parseBody(params, req.params);
     if (resource !== 'cp_rsr') throw notFound();
     const user = requirePrivileges(req, editPrivilege('cp_rsr'));

@@ -37,8 +37,10 @@ export async function startTestServer(
   overrides: Partial<Config> = {},
   /** Rewrites the fresh database's URL the server connects to (e.g. through a proxy that can cut it). */
   databaseVia: (url: string) => string = (url) => url,
+  /** Another node on the database of a server already started (its databaseUrl), which it leaves in place. */
+  joinDatabase?: string,
 ): Promise<TestServer> {
-  const fresh = await freshDatabaseUrl();
+  const fresh = joinDatabase ? { url: joinDatabase, drop: async () => undefined } : await freshDatabaseUrl();
   const config: Config = { ...loadConfig({}), databaseUrl: databaseVia(fresh.url), logLevel: 'silent', portalDir: '/nonexistent', ...overrides };
   const db = await openDatabase(config.databaseUrl, config.database);
   await seed(db, TEST_ADMIN_PASSWORD);

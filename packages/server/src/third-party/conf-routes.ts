@@ -17,7 +17,7 @@ export function thirdPartyConfRoutes(app: FastifyInstance): void {
   const def = getResource(KEY)!;
 
   // Before the engine's POST /api/:key (a static path wins): the same create, plus the secret.
-  app.post(`/api/${KEY}`, async (req) => {
+  app.post(`/api/${KEY}`, { config: { doc: { summary: 'Create an app (answers its API key once)', privileges: [createPrivilege(KEY)] } } }, async (req) => {
     const user = requirePrivileges(req, createPrivilege(KEY));
     const { result, secret } = await withCreatedSecret(() => createRecord(app.db, def, req.body, user, app.config.timeZone));
     app.bus.emit('resourceChanged', { key: KEY, action: 'CREATE', id: Number(result.id), changed: Object.keys(req.body as object) });
@@ -36,14 +36,14 @@ export function thirdPartyConfRoutes(app: FastifyInstance): void {
     });
   }
 
-  app.post<{ Params: { id: string } }>(`/api/${KEY}/:id/removeSecret`, async (req) => {
+  app.post<{ Params: { id: string } }>(`/api/${KEY}/:id/removeSecret`, { config: { doc: { summary: 'Remove an app\'s API key', privileges: [editPrivilege(KEY)] } } }, async (req) => {
     const user = requirePrivileges(req, editPrivilege(KEY));
     const id = parseId(req.params.id);
     await setSecretHash(id, null, user.username, user.id, 'secret removed');
     return { status: 'success' };
   });
 
-  app.post<{ Params: { id: string } }>(`/api/${KEY}/:id/newSecret`, async (req) => {
+  app.post<{ Params: { id: string } }>(`/api/${KEY}/:id/newSecret`, { config: { doc: { summary: 'Give an app a new API key (answered once)', privileges: [editPrivilege(KEY)] } } }, async (req) => {
     const user = requirePrivileges(req, editPrivilege(KEY));
     const id = parseId(req.params.id);
     const secret = newSecret();

@@ -104,7 +104,7 @@ export function externalRoutes(app: FastifyInstance): void {
     app.route({
       method,
       url: `${EXTERNAL_PREFIX}${path}`,
-      config: { externalApp: true },
+      config: { externalApp: true, doc: { summary: `External API: ${action.replace('_', ' ')}`, externalAction: action } },
       preHandler: authenticate(action),
       handler: async (req) => {
         try {

@@ -53,7 +53,7 @@ export async function voucherRoutes(app: FastifyInstance) {
   // Multipart only here: the plugin's parser stays inside this scope.
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 8, fieldSize: 1024 } });
 
-  app.get('/api/voucher/import/template', async (req, reply) => {
+  app.get('/api/voucher/import/template', { config: { doc: { summary: 'The voucher import template (.xlsx)', privileges: [readPrivilege('voucher')] } } }, async (req, reply) => {
     requirePrivileges(req, readPrivilege('voucher'));
     reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -61,7 +61,7 @@ export async function voucherRoutes(app: FastifyInstance) {
     return reply.send(await voucherTemplate(today(app.config.timeZone)));
   });
 
-  app.post('/api/voucher/import', async (req) => {
+  app.post('/api/voucher/import', { config: { doc: { summary: 'Import vouchers of a campaign: multipart/form-data with campaignId and file (.xlsx)', privileges: [createPrivilege('voucher')] } } }, async (req) => {
     const user = requirePrivileges(req, createPrivilege('voucher'));
     if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data with the fields campaignId and file', { file: 'required' });
     const upload = await readUpload(req);

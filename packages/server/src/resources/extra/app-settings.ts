@@ -15,11 +15,11 @@ const SettingsBody = z.strictObject({ home_screen: z.enum(HOME_SCREENS) });
  * same app_config row as the app_config screens, under the same authority rule.
  */
 export function appSettingsRoutes(app: FastifyInstance) {
-  app.get('/api/app/settings', async (req) => {
+  app.get('/api/app/settings', { config: { doc: { summary: 'The portal settings (home screen)', privileges: [readPrivilege('app_config')] } } }, async (req) => {
     requirePrivileges(req, readPrivilege('app_config'));
     return { home_screen: await getSetting(app.db, 'home_screen') };
   });
-  app.put('/api/app/settings', async (req) => {
+  app.put('/api/app/settings', { config: { doc: { summary: 'Change the portal settings', privileges: [editPrivilege('app_config')], note: 'An Admin setting also needs READ_APP_CONFIG_ADMIN.', body: SettingsBody } } }, async (req) => {
     const user = requirePrivileges(req, editPrivilege('app_config'));
     const body = parseBody(SettingsBody, req.body);
     await app.db.tx(async (sql) => {

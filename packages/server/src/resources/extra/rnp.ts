@@ -11,7 +11,7 @@ const RnpBody = z.strictObject({ privileges: z.array(z.string().min(1).max(100))
 
 /** Role and permission settings (/rnp): the privileges each role holds, edited as one list. */
 export function rnpRoutes(app: FastifyInstance) {
-  app.get('/api/rnp', async (req) => {
+  app.get('/api/rnp', { config: { doc: { summary: 'Roles and the privileges each holds', privileges: [readPrivilege('rnp')] } } }, async (req) => {
     requirePrivileges(req, readPrivilege('rnp'));
     const [roles, privileges, grants] = await Promise.all([
       app.db.query(`SELECT id, role, name_chi, level FROM roles ORDER BY level DESC, id`),
@@ -23,7 +23,7 @@ export function rnpRoutes(app: FastifyInstance) {
     return { roles, privileges, rolePrivileges };
   });
 
-  app.put<{ Params: { roleId: string } }>('/api/rnp/:roleId', async (req) => {
+  app.put<{ Params: { roleId: string } }>('/api/rnp/:roleId', { config: { doc: { summary: 'Set the privileges of a role (one of a lower level than the user\'s)', privileges: [editPrivilege('rnp')], body: RnpBody } } }, async (req) => {
     const user = requirePrivileges(req, editPrivilege('rnp'));
     const roleId = parseId(req.params.roleId);
     const { privileges } = parseBody(RnpBody, req.body);

@@ -22,7 +22,7 @@ async function zoneOf(sql: Sql, zoneId: number, user: AuthUser) {
 
 /** The zone view's charger checklist: the chargers of the zone's site, ticked when in the zone. */
 export function zoneAssignmentRoutes(app: FastifyInstance) {
-  app.get<{ Params: { loc: string; zone: string } }>('/api/cps/loc_id/:loc/zone_id/:zone/zone_assignment', async (req) => {
+  app.get<{ Params: { loc: string; zone: string } }>('/api/cps/loc_id/:loc/zone_id/:zone/zone_assignment', { config: { doc: { summary: 'The chargers of the zone\'s site, ticked when in the zone', privileges: [readPrivilege('cp_zones')] } } }, async (req) => {
     const user = requirePrivileges(req, readPrivilege('cp_zones'));
     const zone = await zoneOf(app.db, parseId(req.params.zone), user);
     if (zone.loc_id !== parseId(req.params.loc)) throw badRequest('The zone is not at that site', { loc: 'invalid' });
@@ -34,7 +34,7 @@ export function zoneAssignmentRoutes(app: FastifyInstance) {
     return { dataset: { content, totalElements: content.length, totalPages: 1 } };
   });
 
-  app.put<{ Params: { zone_id: string } }>('/api/cps/assign_zone/:zone_id', async (req) => {
+  app.put<{ Params: { zone_id: string } }>('/api/cps/assign_zone/:zone_id', { config: { doc: { summary: 'Add chargers to a zone or remove them', privileges: [editPrivilege('cp_zones')], body: AssignBody } } }, async (req) => {
     const user = requirePrivileges(req, editPrivilege('cp_zones'));
     const changes = parseBody(AssignBody, req.body);
     const zoneId = parseId(req.params.zone_id);

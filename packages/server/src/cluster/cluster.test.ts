@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import type { RPCClient } from 'ocpp-rpc';
+import { ERROR_CODES } from '@ev/core';
+import { startTestServer, type TestServer } from '../testing/server.ts';
+import { addCharger, addSite, BOOT, connectCharger, eventually } from '../testing/ocpp-support.ts';
+import { addLmsSite } from '../testing/lms.ts';
+
+/**
+ * Two nodes in one process, on one PostgreSQL database and one Redis (each node is a whole server:
+ * its own pool, central system, dispatcher and load management). Needs both: TEST_DATABASE_URL and
+ * TEST_REDIS_URL (CI sets them); the two-process test with SIGKILL is cluster/two-nodes.test.ts.
+ */
+const redisUrl = process.env.TEST_REDIS_URL;
+const enabled = Boolean(redisUrl && process.env.TEST_DATABASE_URL);
+
+describe.skipIf(!enabled)('two nodes on Redis', () => {
+  const prefix = `test-${randomBytes(4).toString('hex')}:`;
+  let a: TestServer;
+  let b: TestServer;
+  let tokenA: string;
+  let tokenB: string;
+  const chargers: RPCClient[] = [];
+
+  beforeAll(async () => {
+    a = await startTestServer({ redisUrl, redisPrefix: prefix });
+    b = await startTestServer({ redisUrl, redisPrefix: prefix }, undefined, a.databaseUrl);
+    tokenA = await a.login();
+    tokenB = await b.login();
+  });
+
+  afterAll(async () => {
+    for (const c of chargers) await c.close({ force: true }).catch(() => undefined);
+    await b?.close();
+    await a?.close();
+    const redis = new Redis(redisUrl!);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  const online = async (cpId: number) => (await a.db.query(`SELECT online_flag FROM cps WHERE cp_id = $1`, [cpId]))[0].online_flag;
+  const connect = async (node: TestServer, cpNo: string, handlers: Record<string, (p: any) => unknown> = {}) => {
+    const c = await connectCharger(node.wsUrl, cpNo, { handlers });
+    chargers.push(c);
+    await c.call('BootNotification', BOOT);
+    return c;
+  };
+
+  it('sends a command through the node the charger is not connected to, with the same outcome codes', async () => {
+    const cpId = await addCharger(a.db, 'CL-CMD');
+    const resets: unknown[] = [];
+    await connect(a, 'CL-CMD', { Reset: (p) => (resets.push(p), { status: 'Accepted' }) });
+    await eventually(async () => (await online(cpId)) === 1);
+
+    const viaB = await b.api('GET', `/api/cps/rsrResetCharger/${cpId}?type=Soft`, { token: tokenB });
+    expect(viaB.body.status).toBe('success');
+    expect(resets).toEqual([{ type: 'Soft' }]);
+    // Logged once, by the node that holds the charger.
+    const [{ n }] = await a.db.query(`SELECT count(*)::int AS n FROM cp_requests WHERE cp_id = $1 AND request_data->>'type' = 'Soft'`, [cpId]);
+    expect(n).toBe(1);
+
+    // A charger connected nowhere is offline through either node.
+    const idle = await addCharger(a.db, 'CL-NOWHERE');
+    expect((await b.api('GET', `/api/cps/rsrResetCharger/${idle}?type=Soft`, { token: tokenB })).body)
+      .toMatchObject({ status: 'error', errorCode: ERROR_CODES.CP_OFFLINE });
+  });
+
+  it('moves a charger that reconnects to the other node: the old socket is dropped and it stays online', async () => {
+    const cpId = await addCharger(a.db, 'CL-MOVE');
+    const first = await connect(a, 'CL-MOVE');
+    await eventually(async () => (await online(cpId)) === 1);
+    const firstClosed = new Promise<number>((resolve) => first.once('close', ({ code }: { code: number }) => resolve(code)));
+
+    const second = await connect(b, 'CL-MOVE', { Reset: () => ({ status: 'Accepted' }) });
+    expect(await firstClosed).toBe(1000);
+    await eventually(async () => a.app.ocpp.central.connection(cpId) === undefined);
+    expect(b.app.ocpp.central.connection(cpId)).toBeDefined();
+    // Node A's close of the stale socket did not mark it offline.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await online(cpId)).toBe(1);
+    // Commands through A now reach it on B.
+    expect((await a.api('GET', `/api/cps/rsrResetCharger/${cpId}?type=Hard`, { token: tokenA })).body.status).toBe('success');
+
+    await second.close();
+    expect(await eventually(async () => (await online(cpId)) === 0)).toBe(true);
+  });
+
+  it('applies a record change made through one node to the charger connected to the other', async () => {
+    const cpId = await addCharger(a.db, 'CL-DISABLE');
+    const c = await connect(b, 'CL-DISABLE');
+    const closed = new Promise<number>((resolve) => c.once('close', ({ code }: { code: number }) => resolve(code)));
+    const res = await a.api('PUT', `/api/cps/${cpId}`, { token: tokenA, body: { enable_flag: 0 } });
+    expect(res.status).toBe(200);
+    expect(await closed).toBe(1008);
+  });
+
+  it('allocates a load-managed site from one node only, whichever node the chargers are on', async () => {
+    const site = await addLmsSite(a.db, { mode: 'QUEUEING', zoneA: 32, minA: 16, maxA: 16, chargers: ['CL-L1', 'CL-L2'] });
+    // Both nodes see the new site (a record change reloads load management everywhere).
+    await a.api('PUT', `/api/cp_locs/${site.locId}`, { token: tokenA, body: { enable_lms: 1 } });
+    await eventually(async () => a.app.lms.sites.has(site.locId) && b.app.lms.sites.has(site.locId));
+    const profiles: Record<string, number[]> = { 'CL-L1': [], 'CL-L2': [] };
+    const handler = (cpNo: string) => ({
+      SetChargingProfile: (p: any) => (profiles[cpNo].push(p.csChargingProfiles.chargingSchedule.chargingSchedulePeriod[0].limit), { status: 'Accepted' }),
+      ClearChargingProfile: () => ({ status: 'Accepted' }),
+    });
+    const l1 = await connect(a, 'CL-L1', handler('CL-L1'));
+    await connect(b, 'CL-L2', handler('CL-L2'));
+    const owner = await eventually(async () => [a, b].find((n) => n.app.lms.owns!(site.locId)), 10_000);
+    expect(owner).toBeDefined();
+    expect([a, b].filter((n) => n.app.lms.owns!(site.locId))).toHaveLength(1);
+    // Each idle charger is held at 0 A, told once (not once per node).
+    await eventually(async () => profiles['CL-L1'].length > 0 && profiles['CL-L2'].length > 0, 10_000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(profiles).toEqual({ 'CL-L1': [0], 'CL-L2': [0] });
+
+    // A car on the charger at node A: the allocating node (either) raises it to 16 A.
+    await l1.call('StatusNotification', { connectorId: 1, status: 'Preparing', errorCode: 'NoError' });
+    await eventually(async () => profiles['CL-L1'].includes(16), 10_000);
+    // Both nodes' dashboards show the allocation.
+    for (const n of [a, b]) {
+      await eventually(async () => n.app.lms.charger(site.cpIds[0])?.allocation?.state === 'charging', 5000);
+    }
+  });
+});

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '@ev/core';
+import type { ResourceChange } from '../bus/index.ts';
+import type { CommandAction, CommandOptions, CommandOutcome } from '../ocpp/commands.ts';
+import { SummarisedLog } from '../ocpp/summarised-log.ts';
+import { Leases } from './lease.ts';
+import { Presence, PRESENCE_REFRESH_MS } from './presence.ts';
+import type { RedisLink } from './redis.ts';
+
+/** A forwarded command's caller waits this much beyond the command's own timeout for the other node's answer. */
+const FORWARD_MARGIN_MS = 2000;
+/** The longest a charger's close waits on Redis to learn whether another node holds it now. */
+const RELEASE_WAIT_MS = 2000;
+/** How often one node (the holder of the sweep lease) looks for chargers flagged online that no node holds. */
+const SWEEP_MS = 15_000;
+/** Leases (sweep, LMS sites) expire this long after their holder stopped renewing them. */
+const LEASE_TTL_MS = 15_000;
+
+/** Messages to one node, on its own channel. */
+type ToNode =
+  | { t: 'cmd'; id: string; from: string; cpId: number; action: CommandAction; params: Record<string, unknown>; timeoutMs: number; logInBackground?: boolean }
+  | { t: 'reply'; id: string; outcome: CommandOutcome }
+  | { t: 'drop'; cpId: number };
+
+/** Messages to every node. */
+export type ToAll = { from: string } & (
+  | { t: 'resourceChanged'; change: ResourceChange }
+  | { t: 'lms'; kind: string; data: any }
+);
+
+const OFFLINE: CommandOutcome = { status: 'error', errorCode: ERROR_CODES.CP_OFFLINE, message: 'The charger is not connected' };
+
+/**
+ * This node's part in a deployment of several (REDIS_URL): claims the chargers connected here in
+ * Redis, drops a charger's stale socket when it reconnected to another node, forwards commands to
+ * the node holding the charger and runs those forwarded here, and relays record changes so every
+ * node rechecks its connections and reloads load management. One node at a time (a lease) sweeps
+ * chargers still flagged online that no node holds any more: a node that died.
+ */
+export class ClusterNode {
+  readonly presence: Presence;
+  readonly leases: Leases;
+  private readonly pending = new Map<string, (outcome: CommandOutcome) => void>();
+  private readonly handlers = new Map<string, (data: any) => void>();
+  private readonly failures: SummarisedLog;
+  private timers: NodeJS.Timeout[] = [];
+  /** Chargers flagged online and held by no node at the last sweep: offline if still so at the next. */
+  private missingBefore = new Set<number>();
+  /** Set while an event from another node is re-emitted here, so it is not relayed back. */
+  private relaying = false;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly link: RedisLink,
+  ) {
+    this.presence = new Presence(link);
+    this.leases = new Leases(link, LEASE_TTL_MS);
+    this.failures = new SummarisedLog(app.log, 'warn', 'cluster: Redis call failed');
+  }
+
+  private get nodeChannel(): string {
+    return `${this.link.prefix}node:${this.link.nodeId}`;
+  }
+
+  private get allChannel(): string {
+    return `${this.link.prefix}all`;
+  }
+
+  /** Hooks into the central system, the command dispatcher and the bus: before the server is ready (no reset of online flags). */
+  attach(): void {
+    const { central, commands } = this.app.ocpp;
+    central.presence = {
+      connected: (charger) => void this.connected(charger.cpId),
+      released: (cpId) => this.released(cpId),
+    };
+    commands.forward = (cpId, action, params, opts) => this.forward(cpId, action, params, opts);
+    this.app.bus.on('resourceChanged', (change) => {
+      if (!this.relaying) this.publishAll({ t: 'resourceChanged', change });
+    });
+    this.onAll('resourceChanged', (change: ResourceChange) => this.replay(() => this.app.bus.emit('resourceChanged', change)));
+  }
+
+  async start(): Promise<void> {
+    this.link.sub.on('message', (channel, text) => this.receive(channel, text));
+    await this.link.sub.subscribe(this.nodeChannel, this.allChannel);
+
+    // Redis restarted empty (it keeps nothing on disk): claims are written again at once, not at the next refresh.
+    this.link.cmd.on('ready', () => void this.refresh());
+    this.every(PRESENCE_REFRESH_MS, () => this.refresh());
+    this.every(SWEEP_MS, () => this.sweep());
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    for (const resolve of this.pending.values()) resolve(OFFLINE);
+    this.pending.clear();
+    await Promise.all(this.leases.heldNames().map((n) => this.leases.release(n)));
+    this.failures.close();
+  }
+
+  /** Runs fn for every message of this kind another node sends to all. */
+  onAll(kind: string, fn: (data: any) => void): void {
+    this.handlers.set(kind, fn);
+  }
+
+  publishAll(message: { t: 'resourceChanged'; change: ResourceChange } | { t: 'lms'; kind: string; data: unknown }): void {
+    this.publish(this.allChannel, { ...message, from: this.link.nodeId } as ToAll);
+  }
+
+  /** Emits an event that came from another node without relaying it back. */
+  replay(emit: () => void): void {
+    this.relaying = true;
+    try {
+      emit();
+    } finally {
+      this.relaying = false;
+    }
+  }
+
+  get isRelaying(): boolean {
+    return this.relaying;
+  }
+
+  private every(ms: number, fn: () => Promise<void>): void {
+    const timer = setInterval(() => void fn().catch((err) => this.failures.note('timer', { err: (err as Error).message })), ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private publish(channel: string, message: ToNode | ToAll): Promise<number> {
+    return this.link.cmd.publish(channel, JSON.stringify(message)).catch((err) => {
+      this.failures.note('publish', { err: (err as Error).message });
+      return 0;
+    });
+  }
+
+  private receive(channel: string, text: string): void {
+    let message: ToNode | ToAll;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (channel === this.allChannel) {
+      const m = message as ToAll;
+      if (m.from === this.link.nodeId) return;
+      const handler = this.handlers.get(m.t === 'lms' ? `lms:${m.kind}` : m.t);
+      try {
+        handler?.(m.t === 'lms' ? m.data : m.change);
+      } catch (err) {
+        this.app.log.error({ err, kind: m.t }, 'cluster: message from another node not handled');
+      }
+      return;
+    }
+    const m = message as ToNode;
+    if (m.t === 'cmd') void this.runForwarded(m);
+    else if (m.t === 'reply') this.pending.get(m.id)?.(m.outcome);
+    else if (m.t === 'drop') void this.dropIfMoved(m.cpId);
+  }
+
+  /** A charger connected here: claim it, and tell the node that held it to drop its stale socket. */
+  private async connected(cpId: number): Promise<void> {
+    try {
+      const previous = await this.presence.claim(cpId);
+      if (previous) await this.publish(`${this.link.prefix}node:${previous}`, { t: 'drop', cpId });
+    } catch (err) {
+      // The next refresh claims it; the older node's socket stays until the charger drops it.
+      this.failures.note('claim', { err: (err as Error).message });
+    }
+  }
+
+  private async dropIfMoved(cpId: number): Promise<void> {
+    // The charger may have come back here since: drop only while another node holds it.
+    const holder = await this.presence.nodeOf(cpId).catch(() => null);
+    if (holder && holder !== this.link.nodeId) this.app.ocpp.central.dropMoved(cpId);
+  }
+
+  /** A charger's socket here closed: whether it is offline (true) or held by another node now. */
+  private async released(cpId: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const unknown = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), RELEASE_WAIT_MS)));
+    try {
+      // Redis away: offline, as far as this node knows; the holder's refresh repairs the flag if it is elsewhere.
+      return await Promise.race([this.presence.release(cpId).catch(() => true), unknown]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Re-asserts this node's claims and repairs an online flag another node's late offline write lowered. */
+  private async refresh(): Promise<void> {
+    const ids = this.app.ocpp.central.connectedIds();
+    if (!ids.length) return;
+    await this.presence.refresh(ids);
+    await this.app.db.query(
+      `UPDATE cps SET online_flag = 1, online_since = now() WHERE cp_id = ANY($1::int[]) AND online_flag = 0 AND deleted_at IS NULL`,
+      [ids],
+    );
+  }
+
+  /**
+   * Chargers flagged online that no node holds (their node died, or its offline write was lost):
+   * offline once they were found so at two sweeps in a row, so a node re-claiming its chargers
+   * after Redis restarted is not raced.
+   */
+  private async sweep(): Promise<void> {
+    if (!(await this.leases.acquire('presence-sweep'))) {
+      this.missingBefore.clear();
+      return;
+    }
+    const flagged = await this.app.db.query<{ cp_id: number }>(`SELECT cp_id FROM cps WHERE online_flag = 1 AND deleted_at IS NULL`);
+    const present = await this.presence.present(flagged.map((r) => r.cp_id));
+    const missing = flagged.map((r) => r.cp_id).filter((id) => !present.has(id));
+    const stale = missing.filter((id) => this.missingBefore.has(id));
+    this.missingBefore = new Set(missing);
+    if (!stale.length) return;
+    const gone = await this.app.db.query<{ cp_id: number; loc_id: number }>(
+      `UPDATE cps SET online_flag = 0 WHERE cp_id = ANY($1::int[]) AND online_flag = 1 RETURNING cp_id, loc_id`,
+      [stale],
+    );
+    this.app.log.warn({ chargers: gone.length }, 'cluster: chargers held by no node marked offline (their node stopped)');
+    for (const r of gone) this.app.bus.emit('chargerPresence', { cpId: r.cp_id, locId: r.loc_id, online: false });
+  }
+
+  /** Sends a command to the node holding the charger and waits for its outcome. */
+  private async forward(cpId: number, action: CommandAction, params: Record<string, unknown>, opts: CommandOptions): Promise<CommandOutcome> {
+    const node = await Promise.race([
+      this.presence.nodeOf(cpId).catch(() => null),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), RELEASE_WAIT_MS).unref()),
+    ]);
+    if (!node || node === this.link.nodeId) return OFFLINE;
+    const timeoutMs = opts.timeoutMs ?? this.app.ocpp.commands.timeoutMs;
+    const id = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const answer = new Promise<CommandOutcome>((resolve) => {
+      this.pending.set(id, resolve);
+      timer = setTimeout(
+        () => resolve({ status: 'error', errorCode: ERROR_CODES.CP_TIMEOUT, message: 'The node holding the charger did not answer in time' }),
+        timeoutMs + FORWARD_MARGIN_MS,
+      );
+    });
+    const receivers = await this.publish(`${this.link.prefix}node:${node}`, {
+      t: 'cmd', id, from: this.link.nodeId, cpId, action, params, timeoutMs, logInBackground: opts.logInBackground,
+    });
+    // Nobody listens on that node's channel: it stopped, and the charger with it.
+    if (receivers === 0) this.pending.get(id)?.(OFFLINE);
+    try {
+      return await answer;
+    } finally {
+      clearTimeout(timer);
+      this.pending.delete(id);
+    }
+  }
+
+  private async runForwarded(m: Extract<ToNode, { t: 'cmd' }>): Promise<void> {
+    let outcome: CommandOutcome;
+    try {
+      outcome = await this.app.ocpp.commands.send(m.cpId, m.action, m.params, { timeoutMs: m.timeoutMs, logInBackground: m.logInBackground, here: true });
+    } catch (err) {
+      outcome = { status: 'error', errorCode: ERROR_CODES.CP_REJECTED, message: (err as Error).message };
+    }
+    await this.publish(`${this.link.prefix}node:${m.from}`, { t: 'reply', id: m.id, outcome });
+  }
+}
