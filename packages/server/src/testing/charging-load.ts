@@ -42,6 +42,8 @@ class LoadCharger {
   private seq = 0;
   private meter = 0;
   private pendingStart?: Record<string, unknown>;
+  /** A stop not acknowledged (the socket or the server went away): sent again first after reconnecting. */
+  private pendingStop?: Record<string, unknown>;
   private readonly waiting = new Map<string, (frame: any[] | null) => void>();
 
   constructor(
@@ -70,6 +72,11 @@ class LoadCharger {
 
   /** One charging session; a transaction message refused with a CALLERROR is sent again, as chargers do. */
   private async session(running: () => boolean): Promise<void> {
+    if (this.pendingStop) {
+      if ((await this.call('StopTransaction', this.pendingStop)).outcome !== 'ack') return void (await sleep(200));
+      this.pendingStop = undefined;
+      if (!running()) return;
+    }
     // A refused start is sent again as it was (same timestamp), as chargers retry transaction messages.
     this.pendingStart ??= { connectorId: 1, idTag: this.opts.idTag, meterStart: this.meter, timestamp: new Date().toISOString() };
     const start = await this.call('StartTransaction', this.pendingStart);
@@ -86,8 +93,10 @@ class LoadCharger {
     }
     const stop = { transactionId, meterStop: this.meter, timestamp: new Date().toISOString(), reason: 'Local' };
     // The stop must get through, even after the test says stop: a session is left open otherwise.
+    // Like a charger's queue of transaction messages, it is kept until acknowledged (see pendingStop).
+    this.pendingStop = stop;
     for (let tries = 0; tries < 50 && this.ws?.readyState === WebSocket.OPEN; tries++) {
-      if ((await this.call('StopTransaction', stop)).outcome === 'ack') return;
+      if ((await this.call('StopTransaction', stop)).outcome === 'ack') return void (this.pendingStop = undefined);
       await sleep(200);
     }
   }
