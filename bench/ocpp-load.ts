@@ -24,7 +24,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { meterLoop, pool, RawCharger } from './ocpp-raw-charger.ts';
+import { heartbeats, meterLoop, pool, RawCharger } from './ocpp-raw-charger.ts';
 import { insertBaseline, rpcBaseline, type RpcBaseline } from './ocpp-baselines.ts';
 import { numberOption, option } from './args.ts';
 
@@ -235,40 +235,6 @@ async function drive(): Promise<void> {
     child.send({ type: 'close' });
     await new Promise((r) => child.once('exit', r));
   }
-}
-
-/**
- * Holds the fleet for `seconds`, every charger sending one Heartbeat in that time, spread evenly
- * (as a fleet with that heartbeat interval does) by one timer sending a slice every 100 ms.
- */
-async function heartbeats(fleet: RawCharger[], seconds: number): Promise<{ sent: number; failed: number; p50: number; p99: number }> {
-  const latencies: number[] = [];
-  let failed = 0;
-  let next = 0;
-  const pending: Promise<void>[] = [];
-  const ticks = Math.max(1, seconds * 10);
-  const frame = (id: string) => '[2,"' + id + '","Heartbeat",{}]';
-  await new Promise<void>((resolve) => {
-    let tick = 0;
-    const timer = setInterval(() => {
-      const upTo = Math.round((++tick / ticks) * fleet.length);
-      for (; next < upTo; next++) {
-        const t = performance.now();
-        pending.push(fleet[next].callRaw(frame).then(
-          (answer) => void (answer.charCodeAt(1) === 51 ? latencies.push(performance.now() - t) : failed++),
-          () => void failed++,
-        ));
-      }
-      if (tick >= ticks) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 100);
-  });
-  await Promise.all(pending);
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-  return { sent: latencies.length, failed, p50: pct(50), p99: pct(99) };
 }
 
 function message(child: ChildProcess, type: string): Promise<any> {

@@ -18,19 +18,25 @@ import { ocppServer } from './ocpp/setup.ts';
 import { loadManagement } from './lms/setup.ts';
 import { alerting } from './alerts/setup.ts';
 import { Bus } from './bus/index.ts';
+import { openRedis, type RedisLink } from './cluster/redis.ts';
 import { isDatabaseUnavailable } from './db/faults.ts';
 import { DATABASE_UNAVAILABLE, healthRoutes } from './http/health.ts';
+import { openApi } from './http/openapi.ts';
 import { dashboardRoutes } from './dashboards/routes.ts';
 import { openingHours } from './opening-hours/setup.ts';
 import { thirdPartyRoutes } from './third-party/index.ts';
 import { housekeeping } from './housekeeping/index.ts';
 import { remoteStartRequests } from './rsr/setup.ts';
+import { cluster } from './cluster/setup.ts';
+import { metrics } from './http/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
     bus: Bus;
+    /** The link to Redis when REDIS_URL is set (several nodes), else undefined: one node on its own. */
+    redis: RedisLink | undefined;
   }
   interface FastifyContextConfig {
     /** The route needs no signed-in user. */
@@ -51,6 +57,10 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('bus', new Bus());
+  const redis = config.redisUrl ? openRedis(config.redisUrl, config.redisPrefix, app.log) : undefined;
+  app.decorate('redis', redis);
+  // Last of all the close hooks (registered first): the others may still publish on the way out.
+  if (redis) app.addHook('onClose', () => redis.close());
   db.onConnectionLost = (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool opens a new one when needed');
 
   securityHeaders(app, config.corsOrigins);
@@ -94,6 +104,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     return reply.status(404).send({ message: 'This page does not exist' });
   });
 
+  // First: it collects the routes registered after it.
+  openApi(app);
   healthRoutes(app);
   authRoutes(app);
   thirdPartyRoutes(app);
@@ -107,10 +119,12 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   ocppServer(app);
   alerting(app);
   loadManagement(app);
+  cluster(app);
   remoteStartRequests(app);
   dashboardRoutes(app);
   openingHours(app);
   housekeeping(app);
+  metrics(app);
 
   if (existsSync(config.portalDir)) {
     // wildcard: files of a newer build are served without a restart; unknown paths fall back to index.html above.

@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RedisLink } from '../cluster/redis.ts';
+import { SummarisedLog } from '../ocpp/summarised-log.ts';
+
 /**
- * Counts failed sign-ins per key in a sliding window. In memory: each server node limits on its own,
- * which still bounds guessing to (nodes × limit) attempts per window.
+ * Counts failures per key in a sliding window. In memory: each server node limits on its own
+ * (sign-ins on several nodes use SharedFailureLimiter below).
  */
 export class FailureLimiter {
   private failures = new Map<string, number[]>();
@@ -27,5 +32,81 @@ export class FailureLimiter {
 
   clear(key: string): void {
     this.failures.delete(key);
+  }
+}
+
+/** How long a sign-in waits for Redis before counting on this node alone. */
+const REDIS_WAIT_MS = 500;
+
+/**
+ * FailureLimiter shared by every node through Redis (one sorted set of failure times per key),
+ * so guessing a password on several nodes counts once. Sign-in must not fail because Redis
+ * blinked: while Redis is down or slow, the call answers from this node's own count, which
+ * every failure also goes to (a sign-in elsewhere clears Redis, not the other nodes' counts, so
+ * those are asked only then).
+ */
+export class SharedFailureLimiter {
+  private readonly local: FailureLimiter;
+  private readonly unavailable: SummarisedLog;
+
+  constructor(
+    private readonly redis: RedisLink,
+    /** Tells this limiter's keys from another's (per user, per address). */
+    private readonly name: string,
+    private readonly limit: number,
+    private readonly windowMs: number,
+    log: FastifyBaseLogger,
+  ) {
+    this.local = new FailureLimiter(limit, windowMs);
+    this.unavailable = new SummarisedLog(log, 'warn', `Redis unavailable: sign-in failures per ${name} counted on this node only`, 60_000);
+  }
+
+  private key(key: string): string {
+    return `${this.redis.prefix}login-fail:${this.name}:${key}`;
+  }
+
+  /** The Redis call's answer, or undefined when Redis is not connected or does not answer in time. */
+  private async shared<T>(call: () => Promise<T>): Promise<T | undefined> {
+    // Not connected: the client would queue the call until it is, and sign-in would wait with it.
+    if (this.redis.cmd.status !== 'ready') {
+      this.unavailable.note('redis', { status: this.redis.cmd.status });
+      return undefined;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        call(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${REDIS_WAIT_MS} ms`)), REDIS_WAIT_MS);
+        }),
+      ]);
+    } catch (err) {
+      this.unavailable.note('redis', { err: (err as Error).message });
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async blocked(key: string, now = Date.now()): Promise<boolean> {
+    const count = await this.shared(() => this.redis.cmd.zcount(this.key(key), `(${now - this.windowMs}`, '+inf'));
+    return count === undefined ? this.local.blocked(key, now) : count >= this.limit;
+  }
+
+  async fail(key: string, now = Date.now()): Promise<void> {
+    this.local.fail(key, now);
+    const k = this.key(key);
+    await this.shared(() =>
+      this.redis.cmd.multi()
+        .zremrangebyscore(k, '-inf', now - this.windowMs)
+        .zadd(k, now, `${now}:${randomBytes(6).toString('hex')}`)
+        .pexpire(k, this.windowMs)
+        .exec(),
+    );
+  }
+
+  async clear(key: string): Promise<void> {
+    this.local.clear(key);
+    await this.shared(() => this.redis.cmd.del(this.key(key)));
   }
 }

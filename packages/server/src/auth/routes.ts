@@ -5,7 +5,7 @@ import { badRequest, HttpError } from '../http/errors.ts';
 import { parseBody } from '../http/parse.ts';
 import { currentUser } from './guard.ts';
 import { verifyPassword } from '../crypto/passwords.ts';
-import { FailureLimiter } from './rate-limit.ts';
+import { FailureLimiter, SharedFailureLimiter } from './rate-limit.ts';
 import { issueToken, revokeToken, writeUserLog } from './session.ts';
 import { getSetting } from '../settings.ts';
 import { API_VERSION } from '../version.ts';
@@ -14,15 +14,20 @@ const LoginBody = z.strictObject({ username: z.string().min(1).max(64), password
 const LOGIN_FAILED = 'Login failed, incorrect account or password';
 
 export function authRoutes(app: FastifyInstance) {
-  // 10 failures per username and 50 per address in 15 minutes, then 429 until the window moves on.
-  const byUser = new FailureLimiter(10, 15 * 60_000);
-  const byIp = new FailureLimiter(50, 15 * 60_000);
+  // 10 failures per username and 50 per address in 15 minutes, then 429 until the window moves on;
+  // counted across all nodes when they share Redis.
+  const limiter = (name: string, limit: number) => app.redis
+    ? new SharedFailureLimiter(app.redis, name, limit, 15 * 60_000, app.log)
+    : new FailureLimiter(limit, 15 * 60_000);
+  const byUser = limiter('user', 10);
+  const byIp = limiter('ip', 50);
 
-  app.post('/api/login', { config: { public: true } }, async (req): Promise<LoginResponse> => {
+  app.post('/api/login', { config: { public: true, doc: { summary: 'Sign in: {username, password} answers {token}', body: LoginBody } } }, async (req): Promise<LoginResponse> => {
     const { username, password } = parseBody(LoginBody, req.body);
     const ip = req.ip;
     const userKey = username.toLowerCase();
-    if (byUser.blocked(userKey) || byIp.blocked(ip)) {
+    const [userBlocked, ipBlocked] = await Promise.all([byUser.blocked(userKey), byIp.blocked(ip)]);
+    if (userBlocked || ipBlocked) {
       throw new HttpError(429, { message: 'Too many failed sign-ins, please try again later' });
     }
     const [user] = await app.db.query(
@@ -31,26 +36,25 @@ export function authRoutes(app: FastifyInstance) {
     );
     const ok = user && user.active === 1 && (await verifyPassword(password, user.password_hash));
     if (!ok) {
-      byUser.fail(userKey);
-      byIp.fail(ip);
+      await Promise.all([byUser.fail(userKey), byIp.fail(ip)]);
       const reason = !user ? 'unknown user' : user.active !== 1 ? 'user inactive' : 'wrong password';
       await writeUserLog(app.db, { type: 'LOGIN_FAILED', username, userId: user?.id, ip, msg: `Login failed: ${reason}` });
       throw badRequest(LOGIN_FAILED);
     }
-    byUser.clear(userKey);
+    await byUser.clear(userKey);
     const token = await issueToken(app.db, user.id, ip, app.config.tokenTtlHours);
     await writeUserLog(app.db, { type: 'LOGIN', username, userId: user.id, ip, msg: 'Login' });
     return { token };
   });
 
-  app.post('/api/logout', async (req) => {
+  app.post('/api/logout', { config: { doc: { summary: 'Sign out: the token is revoked', privileges: [] } } }, async (req) => {
     const user = currentUser(req);
     await revokeToken(app.db, user.tokenId);
     await writeUserLog(app.db, { type: 'LOGOUT', username: user.username, userId: user.id, ip: req.ip, msg: 'Logout' });
     return { status: 'success' };
   });
 
-  app.post('/api/me', async (req): Promise<MeResponse> => {
+  app.post('/api/me', { config: { doc: { summary: 'The signed-in user: name, role, privileges, sites', privileges: [] } } }, async (req): Promise<MeResponse> => {
     const user = currentUser(req);
     return {
       id: user.id,
@@ -64,5 +68,5 @@ export function authRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/api/app/version', { config: { public: true } }, async () => ({ version: API_VERSION }));
+  app.get('/api/app/version', { config: { public: true, doc: { summary: 'The API version' } } }, async () => ({ version: API_VERSION }));
 }

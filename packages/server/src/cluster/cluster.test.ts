@@ -1,22 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import type { RPCClient } from 'ocpp-rpc';
 import { ERROR_CODES } from '@ev/core';
 import { startTestServer, type TestServer } from '../testing/server.ts';
-import { addCharger, addSite, BOOT, connectCharger, eventually } from '../testing/ocpp-support.ts';
+import { addCharger, BOOT, connectCharger, eventually } from '../testing/ocpp-support.ts';
 import { addLmsSite } from '../testing/lms.ts';
+import { testRedis, testRedisUrl as redisUrl } from '../testing/redis.ts';
 
 /**
  * Two nodes in one process, on one PostgreSQL database and one Redis (each node is a whole server:
  * its own pool, central system, dispatcher and load management). Needs both: TEST_DATABASE_URL and
  * TEST_REDIS_URL (CI sets them); the two-process test with SIGKILL is cluster/two-nodes.test.ts.
  */
-const redisUrl = process.env.TEST_REDIS_URL;
 const enabled = Boolean(redisUrl && process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!enabled)('two nodes on Redis', () => {
-  const prefix = `test-${randomBytes(4).toString('hex')}:`;
+  const { prefix, cleanUp } = testRedis();
   let a: TestServer;
   let b: TestServer;
   let tokenA: string;
@@ -34,10 +32,7 @@ describe.skipIf(!enabled)('two nodes on Redis', () => {
     for (const c of chargers) await c.close({ force: true }).catch(() => undefined);
     await b?.close();
     await a?.close();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    await cleanUp();
   });
 
   const online = async (cpId: number) => (await a.db.query(`SELECT online_flag FROM cps WHERE cp_id = $1`, [cpId]))[0].online_flag;
@@ -65,6 +60,23 @@ describe.skipIf(!enabled)('two nodes on Redis', () => {
     const idle = await addCharger(a.db, 'CL-NOWHERE');
     expect((await b.api('GET', `/api/cps/rsrResetCharger/${idle}?type=Soft`, { token: tokenB })).body)
       .toMatchObject({ status: 'error', errorCode: ERROR_CODES.CP_OFFLINE });
+  });
+
+  it('accepts the idTag of a remote start asked through the other node', async () => {
+    const cpId = await addCharger(a.db, 'CL-START');
+    let charger!: RPCClient;
+    const started = new Promise<any>((resolve) => {
+      void connect(a, 'CL-START', {
+        RemoteStartTransaction: (p) => {
+          setTimeout(() => resolve(charger.call('StartTransaction', { connectorId: 1, idTag: p.idTag, meterStart: 0, timestamp: new Date().toISOString() })), 10);
+          return { status: 'Accepted' };
+        },
+      }).then((c) => (charger = c));
+    });
+    await eventually(async () => (await online(cpId)) === 1);
+    const res = await b.api('POST', `/api/cps/rsrStartCharger/${cpId}`, { token: tokenB, body: { connectorId: 1, time: 30 } });
+    expect(res.body.status).toBe('success');
+    expect((await started).idTagInfo.status).toBe('Accepted');
   });
 
   it('moves a charger that reconnects to the other node: the old socket is dropped and it stays online', async () => {

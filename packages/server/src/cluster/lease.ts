@@ -31,20 +31,21 @@ export class Leases {
 
   /**
    * Takes the lease if free, or renews it if this node holds it. Answers whether this node holds it
-   * now; a Redis error counts as not held (the local expiry still covers what was held).
+   * now; a Redis error counts as not held (the local expiry still covers what was held). The caller
+   * renews well within ttlMs (a third of it): a lease that lapses between renewals changes hands.
    */
-  async acquire(name: string): Promise<boolean> {
+  async acquire(name: string, ttlMs = this.ttlMs): Promise<boolean> {
     const started = Date.now();
     const key = this.key(name);
     try {
       let ok: boolean;
       if (this.held.has(name)) {
-        ok = ((await this.link.cmd.eval(RENEW_IF_OWNER, 1, key, this.link.nodeId, this.ttlMs)) as number) === 1;
+        ok = ((await this.link.cmd.eval(RENEW_IF_OWNER, 1, key, this.link.nodeId, ttlMs)) as number) === 1;
       } else {
-        ok = (await this.link.cmd.set(key, this.link.nodeId, 'PX', this.ttlMs, 'NX')) === 'OK';
+        ok = (await this.link.cmd.set(key, this.link.nodeId, 'PX', ttlMs, 'NX')) === 'OK';
       }
       // Counted from before the call: the lease may have been set at any moment during it.
-      if (ok) this.held.set(name, started + this.ttlMs - Math.min(this.ttlMs / 3, 2000));
+      if (ok) this.held.set(name, started + ttlMs - Math.min(ttlMs / 3, 2000));
       else this.held.delete(name);
       return ok;
     } catch {

@@ -15,7 +15,7 @@ const LEASE_RENEW_MS = 5000;
  * then tells the others the outcome. A node that dies stops renewing its leases; another takes
  * them over and sends every limit again.
  */
-export function clusterLoadManagement(app: FastifyInstance, node: ClusterNode): { start(): void; stop(): void } {
+export function clusterLoadManagement(app: FastifyInstance, node: ClusterNode): { start(): void } {
   const { lms } = app;
   const lease = (locId: number) => `lms:${locId}`;
   /** Chargers of managed sites connected to other nodes, from the relayed presence. */
@@ -25,15 +25,15 @@ export function clusterLoadManagement(app: FastifyInstance, node: ClusterNode): 
   lms.onlineElsewhere = (cpId) => elsewhere.has(cpId);
 
   app.bus.on('chargerMessage', (m) => {
-    if (!node.isRelaying && lms.siteOf(m.cpId)) node.publishAll({ t: 'lms', kind: 'message', data: m });
+    if (lms.siteOf(m.cpId)) node.publishAll('lms:message', m);
   });
   app.bus.on('chargerPresence', (p) => {
-    if (!node.isRelaying && lms.siteOf(p.cpId)) node.publishAll({ t: 'lms', kind: 'presence', data: p });
+    if (lms.siteOf(p.cpId)) node.publishAll('lms:presence', p);
   });
-  lms.on('allocated', (locId) => node.publishAll({ t: 'lms', kind: 'allocated', data: { locId, chargers: lms.snapshot(locId) } }));
+  lms.on('allocated', (locId) => node.publishAll('lms:allocated', { locId, chargers: lms.snapshot(locId) }));
   // What the allocating node did; connections and disconnections every node logs from the relayed presence.
   lms.log.on('entry', (entry) => {
-    if (!node.isRelaying && entry.kind !== 'online' && entry.kind !== 'offline') node.publishAll({ t: 'lms', kind: 'log', data: entry });
+    if (entry.kind !== 'online' && entry.kind !== 'offline') node.publishAll('lms:log', entry);
   });
 
   node.onAll('lms:message', (m: ChargerMessage) => node.replay(() => lms.onMessage(m)));
@@ -49,6 +49,19 @@ export function clusterLoadManagement(app: FastifyInstance, node: ClusterNode): 
     node.replay(() => lms.log.add({ locId: entry.loc_id, cpId: entry.cp_id, cpNo: entry.cp_no, level: entry.level, kind: entry.kind, message: entry.message })),
   );
 
+  /** Which managed chargers are on other nodes, from the online flags; then the picture is read again. */
+  const resync = () =>
+    app.db
+      .query<{ cp_id: number }>(`SELECT cp_id FROM cps WHERE online_flag = 1 AND deleted_at IS NULL`)
+      .then((rows) => {
+        elsewhere.clear();
+        for (const r of rows) if (!app.ocpp.central.connection(r.cp_id)) elsewhere.add(r.cp_id);
+        lms.configurationChanged();
+      })
+      .catch((err) => app.log.warn({ err: err.message }, 'LMS: chargers on other nodes not read'));
+  // Messages relayed while Redis was away are lost: statuses and sessions are read again from the database.
+  node.onReconnected(() => void resync());
+
   const renew = async () => {
     for (const locId of lms.sites.keys()) {
       const had = node.leases.holds(lease(locId));
@@ -62,23 +75,11 @@ export function clusterLoadManagement(app: FastifyInstance, node: ClusterNode): 
       if (name.startsWith('lms:') && !lms.sites.has(Number(name.slice(4)))) await node.leases.release(name);
     }
   };
-  let timer: NodeJS.Timeout | undefined;
   return {
     start() {
       // Chargers flagged online that are not here are on another node (the presence sweep clears stale flags).
-      void app.db
-        .query<{ cp_id: number }>(`SELECT cp_id FROM cps WHERE online_flag = 1 AND deleted_at IS NULL`)
-        .then((rows) => {
-          for (const r of rows) if (!app.ocpp.central.connection(r.cp_id)) elsewhere.add(r.cp_id);
-          lms.configurationChanged();
-        })
-        .catch((err) => app.log.warn({ err: err.message }, 'LMS: chargers on other nodes not read'))
-        .then(renew);
-      timer = setInterval(() => void renew().catch((err) => app.log.warn({ err: err.message }, 'LMS: site leases not renewed')), LEASE_RENEW_MS);
-      timer.unref();
-    },
-    stop() {
-      clearInterval(timer);
+      void resync().then(renew);
+      node.every(LEASE_RENEW_MS, renew);
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@ev/core';
 import type { ResourceChange } from '../bus/index.ts';
+import type { RemoteStartChange } from '../ocpp/authorization.ts';
 import type { CommandAction, CommandOptions, CommandOutcome } from '../ocpp/commands.ts';
 import { SummarisedLog } from '../ocpp/summarised-log.ts';
 import { Leases } from './lease.ts';
@@ -23,11 +24,12 @@ type ToNode =
   | { t: 'reply'; id: string; outcome: CommandOutcome }
   | { t: 'drop'; cpId: number };
 
-/** Messages to every node. */
-export type ToAll = { from: string } & (
-  | { t: 'resourceChanged'; change: ResourceChange }
-  | { t: 'lms'; kind: string; data: any }
-);
+/** Messages to every node: an event of kind t (see onAll). */
+interface ToAll {
+  from: string;
+  t: string;
+  data: unknown;
+}
 
 const OFFLINE: CommandOutcome = { status: 'error', errorCode: ERROR_CODES.CP_OFFLINE, message: 'The charger is not connected' };
 
@@ -49,6 +51,7 @@ export class ClusterNode {
   private missingBefore = new Set<number>();
   /** Set while an event from another node is re-emitted here, so it is not relayed back. */
   private relaying = false;
+  private readonly reconnected: (() => void)[] = [];
 
   constructor(
     private readonly app: FastifyInstance,
@@ -75,18 +78,27 @@ export class ClusterNode {
       released: (cpId) => this.released(cpId),
     };
     commands.forward = (cpId, action, params, opts) => this.forward(cpId, action, params, opts);
-    this.app.bus.on('resourceChanged', (change) => {
-      if (!this.relaying) this.publishAll({ t: 'resourceChanged', change });
-    });
+    this.app.bus.on('resourceChanged', (change) => this.publishAll('resourceChanged', change));
     this.onAll('resourceChanged', (change: ResourceChange) => this.replay(() => this.app.bus.emit('resourceChanged', change)));
+    // A remote start's idTag is accepted on whichever node the charger is (or moves to). Published
+    // before the RemoteStartTransaction is forwarded: Redis delivers one client's messages in order.
+    const { remoteStarts } = central;
+    remoteStarts.onChange = (change) => this.publishAll('remoteStart', change);
+    this.onAll('remoteStart', (c: RemoteStartChange) =>
+      this.replay(() => (c.op === 'allow' ? remoteStarts.allow(c.cpId, c.idTag, c.minutes, c.accountId) : remoteStarts.revoke(c.cpId, c.idTag))),
+    );
   }
 
   async start(): Promise<void> {
     this.link.sub.on('message', (channel, text) => this.receive(channel, text));
     await this.link.sub.subscribe(this.nodeChannel, this.allChannel);
 
-    // Redis restarted empty (it keeps nothing on disk): claims are written again at once, not at the next refresh.
-    this.link.cmd.on('ready', () => void this.refresh());
+    // Redis back after an outage (it may have restarted empty): claims are written again at once, not at
+    // the next refresh, and what was relayed meanwhile (lost) is read again from the database.
+    this.link.cmd.on('ready', () => {
+      void this.refresh().catch((err) => this.failures.note('refresh', { err: (err as Error).message }));
+      for (const fn of this.reconnected) fn();
+    });
     this.every(PRESENCE_REFRESH_MS, () => this.refresh());
     this.every(SWEEP_MS, () => this.sweep());
   }
@@ -105,8 +117,9 @@ export class ClusterNode {
     this.handlers.set(kind, fn);
   }
 
-  publishAll(message: { t: 'resourceChanged'; change: ResourceChange } | { t: 'lms'; kind: string; data: unknown }): void {
-    this.publish(this.allChannel, { ...message, from: this.link.nodeId } as ToAll);
+  /** Tells every other node of an event of this kind (relayed events are not sent on again: see replay). */
+  publishAll(kind: string, data: unknown): void {
+    if (!this.relaying) void this.publish(this.allChannel, { from: this.link.nodeId, t: kind, data });
   }
 
   /** Emits an event that came from another node without relaying it back. */
@@ -119,17 +132,32 @@ export class ClusterNode {
     }
   }
 
-  get isRelaying(): boolean {
-    return this.relaying;
+  /** Runs fn after Redis came back from an outage. */
+  onReconnected(fn: () => void): void {
+    this.reconnected.push(fn);
   }
 
-  private every(ms: number, fn: () => Promise<void>): void {
-    const timer = setInterval(() => void fn().catch((err) => this.failures.note('timer', { err: (err as Error).message })), ms);
+  private get redisReady(): boolean {
+    return this.link.cmd.status === 'ready';
+  }
+
+  /** Every ms, fn; skipped while Redis is away (nothing piles up in the client's queue) or the last run goes on. */
+  every(ms: number, fn: () => Promise<void>): void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running || !this.redisReady) return;
+      running = true;
+      void fn()
+        .catch((err) => this.failures.note('timer', { err: (err as Error).message }))
+        .finally(() => (running = false));
+    }, ms);
     timer.unref();
     this.timers.push(timer);
   }
 
+  /** Publishes, or answers 0 (nobody reached) at once while Redis is away: events are not queued up meanwhile. */
   private publish(channel: string, message: ToNode | ToAll): Promise<number> {
+    if (!this.redisReady) return Promise.resolve(0);
     return this.link.cmd.publish(channel, JSON.stringify(message)).catch((err) => {
       this.failures.note('publish', { err: (err as Error).message });
       return 0;
@@ -146,9 +174,8 @@ export class ClusterNode {
     if (channel === this.allChannel) {
       const m = message as ToAll;
       if (m.from === this.link.nodeId) return;
-      const handler = this.handlers.get(m.t === 'lms' ? `lms:${m.kind}` : m.t);
       try {
-        handler?.(m.t === 'lms' ? m.data : m.change);
+        this.handlers.get(m.t)?.(m.data);
       } catch (err) {
         this.app.log.error({ err, kind: m.t }, 'cluster: message from another node not handled');
       }
@@ -206,7 +233,8 @@ export class ClusterNode {
    * after Redis restarted is not raced.
    */
   private async sweep(): Promise<void> {
-    if (!(await this.leases.acquire('presence-sweep'))) {
+    // Held across sweeps (3 × the interval): "missing at two sweeps in a row" needs the same node each time.
+    if (!(await this.leases.acquire('presence-sweep', 3 * SWEEP_MS))) {
       this.missingBefore.clear();
       return;
     }

@@ -45,7 +45,10 @@ export function openRedis(url: string, prefix: string, log: FastifyBaseLogger): 
     cmd,
     sub,
     async close() {
-      await Promise.allSettled([cmd.quit(), sub.quit()]);
+      // QUIT lets queued commands finish, but never returns while Redis is unreachable: wait a second at most.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled([cmd.quit(), sub.quit()]), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
+      clearTimeout(timer);
       cmd.disconnect();
       sub.disconnect();
     },

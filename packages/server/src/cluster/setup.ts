@@ -16,8 +16,5 @@ export function cluster(app: FastifyInstance): void {
     await node.start();
     lms.start();
   });
-  app.addHook('preClose', async () => {
-    lms.stop();
-    await node.stop();
-  });
+  app.addHook('preClose', () => node.stop());
 }

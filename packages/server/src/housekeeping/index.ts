@@ -48,7 +48,13 @@ export function housekeeping(app: FastifyInstance): void {
       const [day, hour] = localHour(new Date(), app.config.timeZone);
       if (hour !== ROTATION_HOUR || day === lastNight) return;
       lastNight = day;
-      run('nightly');
+      if (!app.redis) return void run('nightly');
+      // Several nodes: the first to claim the night runs it.
+      const { cmd, prefix, nodeId } = app.redis;
+      cmd.set(`${prefix}rotation:${day}`, nodeId, 'PX', 86_400_000, 'NX').then(
+        (won) => won === 'OK' && run('nightly'),
+        (err) => app.log.warn({ err: err.message }, 'nightly data rotation not claimed (Redis unreachable); the next night tries again'),
+      );
     }, 60_000);
     timer.unref();
   });
@@ -58,11 +64,11 @@ export function housekeeping(app: FastifyInstance): void {
     await job.settled();
   });
 
-  app.get('/api/data_rotation_setup/run', async (req) => {
+  app.get('/api/data_rotation_setup/run', { config: { doc: { summary: 'Whether the data rotation job runs, and its last report', privileges: [readPrivilege('data_rotation_setup')] } } }, async (req) => {
     requirePrivileges(req, readPrivilege('data_rotation_setup'));
     return { running: job.running, lastReport: job.lastReport ?? null };
   });
-  app.post('/api/data_rotation_setup/run', async (req) => {
+  app.post('/api/data_rotation_setup/run', { config: { doc: { summary: 'Run the data rotation job now', privileges: [readPrivilege('data_rotation_setup'), editPrivilege('data_rotation_setup')] } } }, async (req) => {
     const user = requirePrivileges(req, readPrivilege('data_rotation_setup'), editPrivilege('data_rotation_setup'));
     if (job.running) return { status: 'running' };
     await writeAudit(app.db, user, { action: 'COMMAND', target: 'data_rotation_setup', remark: 'run now' });

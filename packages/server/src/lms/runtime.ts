@@ -56,6 +56,20 @@ function profileParams(p: ProfileChange): Record<string, unknown> {
 interface LoadManagerEvents {
   /** The picture of a site changed (allocation, statuses, measurements): live screens refresh it. */
   changed: [locId: number];
+  /** This node reallocated a site (with several nodes, cluster/lms.ts tells the others the outcome). */
+  allocated: [locId: number];
+}
+
+/** What the node that reallocates a site tells the other nodes, per charger, for their live screens. */
+export interface AllocationSnapshot {
+  cpId: number;
+  allocation: ManagedCharger['allocation'];
+  wantsSince: number | null;
+  queueSince: number | null;
+  uncontrolled: boolean;
+  profileStatus: string | null;
+  sentDefault: number | null;
+  sentTx: [number, number][];
 }
 
 /**
@@ -70,6 +84,8 @@ interface LoadManagerEvents {
  */
 export class LoadManager extends EventEmitter<LoadManagerEvents> {
   sites = new Map<number, ManagedSite>();
+  /** Reallocation runs finished since start (http/metrics.ts). */
+  reallocations = 0;
   /** cp_id → its managed site: every charger message looks its charger up here. */
   private siteByCp = new Map<number, ManagedSite>();
   readonly log = new LmsLog();
@@ -80,6 +96,10 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
   private reloading: Promise<void> = Promise.resolve();
   private stopped = false;
   private readonly failures: SummarisedLog;
+  /** Set with several nodes: only the node holding a site's lease reallocates it (cluster/lms.ts). */
+  owns?: (locId: number) => boolean;
+  /** Set with several nodes: whether a charger is connected to another node. */
+  onlineElsewhere?: (cpId: number) => boolean;
 
   constructor(
     private readonly db: Database,
@@ -217,7 +237,8 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
   private async reload(): Promise<void> {
     if (this.stopped) return;
     const before = this.sites;
-    const after = await loadSites(this.db, this.isOnline, (cpId) => this.charger(cpId));
+    const online = (cpId: number) => this.isOnline(cpId) || !!this.onlineElsewhere?.(cpId);
+    const after = await loadSites(this.db, online, (cpId) => this.charger(cpId));
     const siteByCp = new Map<number, ManagedSite>();
     for (const site of after.values()) for (const cpId of site.chargers.keys()) siteByCp.set(cpId, site);
     this.sites = after;
@@ -234,6 +255,7 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
   }
 
   private async release(c: ManagedCharger): Promise<void> {
+    if (this.owns && !this.owns(c.locId)) return; // the node that allocated the site clears its limits
     this.log.add({ locId: c.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'released', message: 'no longer load-managed: limits cleared' });
     await this.db.query(`DELETE FROM lms_allocations WHERE cp_id = $1`, [c.cpId]).catch((err) => this.failures.note('release', { err: err.message }));
     if (!c.online) return;
@@ -260,6 +282,7 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
 
   /** Decides, then sends decreases, then increases; any charger failing restarts the round. */
   private async reallocate(site: ManagedSite): Promise<void> {
+    if (this.owns && !this.owns(site.locId)) return; // another node's to decide; it tells us the outcome
     const now = Date.now();
     for (const c of site.chargers.values()) {
       if (c.uncontrolled && c.online && c.retryAt <= now) c.uncontrolled = false; // offered its limit again
@@ -274,8 +297,44 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
       break;
     }
     this.armRetry(site);
+    this.reallocations++;
     await this.persist(site);
     this.emit('changed', site.locId);
+    this.emit('allocated', site.locId);
+  }
+
+  /**
+   * This node now holds a site's lease (its previous holder died or let go): what the chargers
+   * were told is not known here, so every limit is sent again, decreases first.
+   */
+  tookOver(locId: number): void {
+    const site = this.sites.get(locId);
+    if (!site) return;
+    for (const c of site.chargers.values()) {
+      c.sentDefault = null;
+      c.sentTx.clear();
+    }
+    this.schedule(locId);
+  }
+
+  snapshot(locId: number): AllocationSnapshot[] {
+    return [...(this.sites.get(locId)?.chargers.values() ?? [])].map((c) => ({
+      cpId: c.cpId, allocation: c.allocation, wantsSince: c.wantsSince, queueSince: c.queueSince, uncontrolled: c.uncontrolled,
+      profileStatus: c.profileStatus, sentDefault: c.sentDefault, sentTx: [...c.sentTx],
+    }));
+  }
+
+  /** The outcome of another node's reallocation of a site, for this node's live screens. */
+  applySnapshot(locId: number, chargers: AllocationSnapshot[]): void {
+    const site = this.sites.get(locId);
+    if (!site) return;
+    for (const s of chargers) {
+      const c = site.chargers.get(s.cpId);
+      if (!c) continue;
+      Object.assign(c, { allocation: s.allocation, wantsSince: s.wantsSince, queueSince: s.queueSince, uncontrolled: s.uncontrolled,
+        profileStatus: s.profileStatus, sentDefault: s.sentDefault, sentTx: new Map(s.sentTx) });
+    }
+    this.emit('changed', locId);
   }
 
   /** Runs the allocator over the site's managed chargers and records the outcome on each. */

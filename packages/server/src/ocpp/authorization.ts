@@ -56,8 +56,15 @@ export async function cardStatus(sql: Sql, charger: Charger, idTag: string): Pro
   return rows[0] ? { status: rows[0].status, accountId: rows[0].account_id } : { status: 'Invalid', accountId: null };
 }
 
+export type RemoteStartChange =
+  | { op: 'allow'; cpId: number; idTag: string; minutes: number | null; accountId: number | null }
+  | { op: 'revoke'; cpId: number; idTag: string };
+
 /** idTags the portal sent in a RemoteStartTransaction, accepted when the charger starts with them. */
 export class RemoteStarts {
+  /** Told of every allow and revoke: with several nodes, the others keep the same list (cluster/node.ts). */
+  onChange?: (change: RemoteStartChange) => void;
+
   /**
    * cp_id + idTag → until when it is accepted, the charging time the portal asked for (minutes),
    * and the account the member ID named (linked to the session).
@@ -67,6 +74,7 @@ export class RemoteStarts {
   allow(cpId: number, idTag: string, minutes: number | null = null, accountId: number | null = null, now = Date.now()): void {
     for (const [k, { until }] of this.allowed) if (until < now) this.allowed.delete(k);
     this.allowed.set(key(cpId, idTag), { until: now + REMOTE_START_WINDOW_MS, minutes, accountId });
+    this.onChange?.({ op: 'allow', cpId, idTag, minutes, accountId });
   }
 
   /** The account of the remote start this idTag follows, if its member ID named one. */
@@ -78,6 +86,7 @@ export class RemoteStarts {
   /** The remote start was called off (an RSR cancelled): a StartTransaction with its idTag is no longer accepted. */
   revoke(cpId: number, idTag: string): void {
     this.allowed.delete(key(cpId, idTag));
+    this.onChange?.({ op: 'revoke', cpId, idTag });
   }
 
   has(cpId: number, idTag: string, now = Date.now()): boolean {

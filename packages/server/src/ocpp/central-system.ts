@@ -212,6 +212,11 @@ export class CentralSystem {
     // Every CALLERROR leaving this socket carries an OCPP-J 1.6 code (see protocol.ts).
     const sendRaw = client.sendRaw.bind(client);
     client.sendRaw = (message: string) => sendRaw(typeof message === 'string' ? toOcpp16Frame(message) : message);
+    // ocpp-rpc's close() (ours, and its own after too many bad frames) waits for the socket's 'close'
+    // with events.once, which rejects if the socket errors meanwhile (a frame over the limit still
+    // arriving): unhandled, that ended the process. The socket is gone either way.
+    const close = client.close.bind(client);
+    client.close = (options) => close(options).catch(() => ({ code: 1006, reason: 'socket error while closing' }));
 
     const conn = new ChargerConnection(charger, client, client.session.passwordHash);
     const older = this.byId.get(charger.cpId);

@@ -12,6 +12,13 @@ export type CommandOutcome =
   | { status: 'success'; result: Record<string, any> }
   | { status: 'error'; errorCode: number; message: string; result?: Record<string, any> };
 
+export interface CommandOptions {
+  timeoutMs?: number;
+  logInBackground?: boolean;
+  /** Only to a charger connected to this node: a command forwarded here from another node is not sent on again. */
+  here?: boolean;
+}
+
 /** Thrown for parameters that do not fit the OCPP schema: a caller's mistake, not the charger's. */
 export class InvalidCommandError extends Error {}
 
@@ -28,6 +35,11 @@ export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
  */
 export class CommandDispatcher {
   timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS;
+  /** Told every command's outcome and its wait plus round trip in ms (http/metrics.ts). */
+  onOutcome?: (action: CommandAction, outcome: CommandOutcome, ms: number) => void;
+
+  /** Sends a command to a charger connected to another node (set when several nodes share chargers). */
+  forward?: (cpId: number, action: CommandAction, params: Record<string, unknown>, opts: CommandOptions) => Promise<CommandOutcome>;
 
   constructor(private readonly cs: CentralSystem) {}
 
@@ -40,13 +52,18 @@ export class CommandDispatcher {
     cpId: number,
     action: CommandAction,
     params: Record<string, unknown>,
-    opts: { timeoutMs?: number; logInBackground?: boolean } = {},
+    opts: CommandOptions = {},
   ): Promise<CommandOutcome> {
     const problem = schemaProblem(action, 'req', params);
     if (problem) throw new InvalidCommandError(`${action}: ${problem}`);
     const conn = this.cs.connection(cpId);
-    if (!conn) return { status: 'error', errorCode: ERROR_CODES.CP_OFFLINE, message: 'The charger is not connected' };
+    if (!conn) {
+      // With several nodes the charger may be connected to another one (cluster/commands.ts).
+      if (this.forward && !opts.here) return this.forward(cpId, action, params, opts);
+      return { status: 'error', errorCode: ERROR_CODES.CP_OFFLINE, message: 'The charger is not connected' };
+    }
 
+    const started = performance.now();
     const deadline = Date.now() + (opts.timeoutMs ?? this.timeoutMs);
     let outcome: CommandOutcome;
     let messageId: string | null = null;
@@ -71,6 +88,7 @@ export class CommandDispatcher {
         release();
       }
     }
+    this.onOutcome?.(action, outcome, performance.now() - started);
     const logged = this.log(conn.charger, action, params, outcome, messageId);
     if (!opts.logInBackground) await logged;
     return outcome;

@@ -140,7 +140,8 @@ function sendResult(outcome: CommandOutcome): ConfigSendResult {
 /** Sends every setting to the charger, one command each; after one goes unanswered the rest are Offline. */
 export async function sendSettings(app: FastifyInstance, cp: ChargerRow, json: ConfigJson): Promise<Record<string, ConfigSendResult>> {
   const results: Record<string, ConfigSendResult> = {};
-  let offline = !app.ocpp.central.connection(cp.cp_id);
+  // Asked of the dispatcher, not of this node's connections: with several nodes the charger may be on another.
+  let offline = false;
   for (const [name, setting] of Object.entries(json)) {
     if (offline) {
       results[name] = 'Offline';
@@ -185,13 +186,13 @@ export function cpConfigRoutes(app: FastifyInstance): void {
   }
   const notFound = { status: 'error', errorCode: ERROR_CODES.CP_NOT_FOUND } as const;
 
-  app.get('/api/cps/fwVerConfig', async (req) => {
+  app.get('/api/cps/fwVerConfig', { config: { doc: { summary: 'The default configuration of each firmware version', privileges: [P.CP_CONFIG] } } }, async (req) => {
     requirePrivileges(req, P.CP_CONFIG);
     const rows = await app.db.query(`SELECT fw_ver, description, config_json FROM fw_ver_config ORDER BY fw_ver`);
     return rows.map((r) => ({ ...r, config_json: withConfigDefaults(r.config_json) }));
   });
 
-  app.get('/api/cps/:id/cpConfig', async (req) => {
+  app.get('/api/cps/:id/cpConfig', { config: { doc: { summary: 'A charger\'s configurations', privileges: [P.CP_CONFIG], params: idParams } } }, async (req) => {
     const user = requirePrivileges(req, P.CP_CONFIG);
     const { id } = parseBody(idParams, req.params);
     const cp = await charger(user, id);
@@ -200,7 +201,7 @@ export function cpConfigRoutes(app: FastifyInstance): void {
     return rows.map(present);
   });
 
-  app.put('/api/cps/:id/cpConfig', async (req) => {
+  app.put('/api/cps/:id/cpConfig', { config: { doc: { summary: 'Save a charger\'s configuration and send it', privileges: [P.CP_CONFIG], note: 'Also CREATE_CP_CONFIG for a new configuration, EDIT_CP_CONFIG for a change; Admin settings need READ_CP_CONFIG_ADMIN.', params: idParams, body: putBody } } }, async (req) => {
     const { id } = parseBody(idParams, req.params);
     const body = parseBody(putBody, req.body);
     const creating = body.cp_config_id == null;
@@ -274,7 +275,7 @@ export function cpConfigRoutes(app: FastifyInstance): void {
   });
 
   // Spec §7: the id of DELETE /cps/{id}/cpConfig is the config's.
-  app.delete('/api/cps/:id/cpConfig', async (req) => {
+  app.delete('/api/cps/:id/cpConfig', { config: { doc: { summary: 'Delete a charger configuration (id: cp_config_id)', privileges: [P.CP_CONFIG, P.DELETE, editPrivilege('cp_config')], params: idParams } } }, async (req) => {
     const user = requirePrivileges(req, P.CP_CONFIG, P.DELETE, editPrivilege('cp_config'));
     const { id } = parseBody(idParams, req.params);
     const [row] = await app.db.query(`SELECT * FROM cp_config WHERE cp_config_id = $1`, [id]);

@@ -53,6 +53,11 @@ export class TcpProxy {
     for (const s of this.sockets) s.resetAndDestroy();
   }
 
+  /** Ends an outage early: new connections are relayed again. */
+  restore(): void {
+    this.refusingUntil = 0;
+  }
+
   get openConnections(): number {
     return this.sockets.size / 2;
   }
