@@ -6,15 +6,19 @@ import type { RemoteStartChange } from '../ocpp/authorization.ts';
 import type { CommandAction, CommandOptions, CommandOutcome } from '../ocpp/commands.ts';
 import { SummarisedLog } from '../ocpp/summarised-log.ts';
 import { Leases } from './lease.ts';
-import { Presence, PRESENCE_REFRESH_MS } from './presence.ts';
+import { NODE_BEAT_MS, Presence } from './presence.ts';
 import type { RedisLink } from './redis.ts';
 
 /** A forwarded command's caller waits this much beyond the command's own timeout for the other node's answer. */
 const FORWARD_MARGIN_MS = 2000;
 /** The longest a charger's close waits on Redis to learn whether another node holds it now. */
 const RELEASE_WAIT_MS = 2000;
-/** How often one node (the holder of the sweep lease) looks for chargers flagged online that no node holds. */
+/** How often one node (the holder of the sweep lease) looks for nodes that died. */
 const SWEEP_MS = 15_000;
+/** How often it also compares every online flag with the claims, whether a node died or not. */
+const FULL_SWEEP_MS = 120_000;
+/** How often each node re-asserts the online flag of the chargers it holds. */
+const REPAIR_MS = 60_000;
 /** Leases (sweep, LMS sites) expire this long after their holder stopped renewing them. */
 const LEASE_TTL_MS = 15_000;
 
@@ -49,6 +53,7 @@ export class ClusterNode {
   private timers: NodeJS.Timeout[] = [];
   /** Chargers flagged online and held by no node at the last sweep: offline if still so at the next. */
   private missingBefore = new Set<number>();
+  private lastFullSweep = 0;
   /** Set while an event from another node is re-emitted here, so it is not relayed back. */
   private relaying = false;
   private readonly reconnected: (() => void)[] = [];
@@ -89,17 +94,20 @@ export class ClusterNode {
     );
   }
 
-  async start(): Promise<void> {
+  start(): void {
     this.link.sub.on('message', (channel, text) => this.receive(channel, text));
-    await this.link.sub.subscribe(this.nodeChannel, this.allChannel);
+    // Not awaited: with Redis away the node starts anyway (alone) and joins when Redis answers.
+    this.link.sub.subscribe(this.nodeChannel, this.allChannel).catch((err) => this.failures.note('subscribe', { err: err.message }));
 
     // Redis back after an outage (it may have restarted empty): claims are written again at once, not at
     // the next refresh, and what was relayed meanwhile (lost) is read again from the database.
     this.link.cmd.on('ready', () => {
-      void this.refresh().catch((err) => this.failures.note('refresh', { err: (err as Error).message }));
+      void this.reclaim().catch((err) => this.failures.note('reclaim', { err: (err as Error).message }));
       for (const fn of this.reconnected) fn();
     });
-    this.every(PRESENCE_REFRESH_MS, () => this.refresh());
+    this.presence.beat().catch((err) => this.failures.note('beat', { err: err.message }));
+    this.every(NODE_BEAT_MS, () => this.presence.beat());
+    this.every(REPAIR_MS, () => this.repair());
     this.every(SWEEP_MS, () => this.sweep());
   }
 
@@ -216,11 +224,20 @@ export class ClusterNode {
     }
   }
 
-  /** Re-asserts this node's claims and repairs an online flag another node's late offline write lowered. */
-  private async refresh(): Promise<void> {
+  /** Redis came back (maybe empty): this node's liveness and claims are written again at once. */
+  private async reclaim(): Promise<void> {
+    await this.presence.beat();
+    await this.presence.reclaim(this.app.ocpp.central.connectedIds());
+    await this.repair();
+  }
+
+  /**
+   * Raises the online flag of the chargers this node holds where it is down: a late offline write
+   * of the node a charger left (it closed its socket after the charger had moved here) lowered it.
+   */
+  private async repair(): Promise<void> {
     const ids = this.app.ocpp.central.connectedIds();
     if (!ids.length) return;
-    await this.presence.refresh(ids);
     await this.app.db.query(
       `UPDATE cps SET online_flag = 1, online_since = now() WHERE cp_id = ANY($1::int[]) AND online_flag = 0 AND deleted_at IS NULL`,
       [ids],
@@ -228,9 +245,10 @@ export class ClusterNode {
   }
 
   /**
-   * Chargers flagged online that no node holds (their node died, or its offline write was lost):
-   * offline once they were found so at two sweeps in a row, so a node re-claiming its chargers
-   * after Redis restarted is not raced.
+   * Chargers flagged online that no live node holds (their node died, or an offline write was
+   * lost) are marked offline once found so at two sweeps in a row, so a node re-claiming its
+   * chargers after Redis restarted is not raced. The flags are compared with the claims when a
+   * node died, while chargers found missing wait for their second look, and every FULL_SWEEP_MS.
    */
   private async sweep(): Promise<void> {
     // Held across sweeps (3 × the interval): "missing at two sweeps in a row" needs the same node each time.
@@ -238,18 +256,25 @@ export class ClusterNode {
       this.missingBefore.clear();
       return;
     }
-    const flagged = await this.app.db.query<{ cp_id: number }>(`SELECT cp_id FROM cps WHERE online_flag = 1 AND deleted_at IS NULL`);
-    const present = await this.presence.present(flagged.map((r) => r.cp_id));
-    const missing = flagged.map((r) => r.cp_id).filter((id) => !present.has(id));
+    const dead = await this.presence.deadNodes();
+    if (!dead.length && !this.missingBefore.size && Date.now() - this.lastFullSweep < FULL_SWEEP_MS) return;
+    this.lastFullSweep = Date.now();
+    const flagged = (await this.app.db.query<{ cp_id: number }>(`SELECT cp_id FROM cps WHERE online_flag = 1 AND deleted_at IS NULL`))
+      .map((r) => r.cp_id);
+    const holders = await this.presence.holders(flagged);
+    const missing = flagged.filter((_, i) => holders[i] === null);
     const stale = missing.filter((id) => this.missingBefore.has(id));
     this.missingBefore = new Set(missing);
-    if (!stale.length) return;
-    const gone = await this.app.db.query<{ cp_id: number; loc_id: number }>(
-      `UPDATE cps SET online_flag = 0 WHERE cp_id = ANY($1::int[]) AND online_flag = 1 RETURNING cp_id, loc_id`,
-      [stale],
-    );
-    this.app.log.warn({ chargers: gone.length }, 'cluster: chargers held by no node marked offline (their node stopped)');
-    for (const r of gone) this.app.bus.emit('chargerPresence', { cpId: r.cp_id, locId: r.loc_id, online: false });
+    if (stale.length) {
+      const gone = await this.app.db.query<{ cp_id: number; loc_id: number }>(
+        `UPDATE cps SET online_flag = 0 WHERE cp_id = ANY($1::int[]) AND online_flag = 1 RETURNING cp_id, loc_id`,
+        [stale],
+      );
+      this.app.log.warn({ chargers: gone.length, deadNodes: dead }, 'cluster: chargers held by no live node marked offline');
+      for (const r of gone) this.app.bus.emit('chargerPresence', { cpId: r.cp_id, locId: r.loc_id, online: false });
+    }
+    // A dead node none of whose chargers is waiting for its second look is done with.
+    if (!this.missingBefore.size) for (const node of dead) await this.presence.forget(node);
   }
 
   /** Sends a command to the node holding the charger and waits for its outcome. */

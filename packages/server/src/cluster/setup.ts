@@ -13,7 +13,7 @@ export function cluster(app: FastifyInstance): void {
   const lms = clusterLoadManagement(app, node);
   node.attach();
   app.addHook('onReady', async () => {
-    await node.start();
+    node.start();
     lms.start();
   });
   app.addHook('preClose', () => node.stop());
