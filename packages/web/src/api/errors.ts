@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { MessageInstance } from 'antd/es/message/interface';
 import { ApiError } from './client.ts';
 
 /** The generic message of spec part 1 §8 for a failed call. */
@@ -26,4 +27,23 @@ export function codeText(code: unknown, t: TFunction): string {
 export function refusalText(err: unknown, t: TFunction, exists: (key: string) => boolean): string {
   const first = err instanceof ApiError ? (err.body as { errors?: unknown[] } | null)?.errors?.[0] : undefined;
   return typeof first === 'string' && exists(`msg.${first}`) ? t(`msg.${first}`) : errorText(err, t);
+}
+
+/**
+ * Spec §8 for the answer of an action (a command to a charger, a retry, a settle): the success text, error.{errorCode}
+ * for a refusal, the generic error for anything else, a failed call included.
+ */
+export async function reportOutcome(
+  call: Promise<{ status?: string; errorCode?: unknown } | undefined>,
+  successText: string,
+  message: MessageInstance,
+  t: TFunction,
+): Promise<void> {
+  try {
+    const res = await call;
+    if (res?.status?.toLowerCase() === 'success') void message.success(successText);
+    else void message.error(res?.status === 'error' ? codeText(res.errorCode, t) : t('msg.errorOccurred'));
+  } catch {
+    void message.error(t('msg.errorOccurred'));
+  }
 }

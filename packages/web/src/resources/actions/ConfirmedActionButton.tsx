@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { App, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { codeText } from '../../api/errors.ts';
+import { reportOutcome } from '../../api/errors.ts';
 
 interface Props {
   /** i18n key of the button's name. */
@@ -30,12 +30,7 @@ export function ConfirmedActionButton({ label, icon, title, body, send, onDone, 
   const run = async () => {
     setBusy(true);
     try {
-      const res = await send();
-      if (res.status?.toLowerCase() === 'success') void message.success(t('msg.success'));
-      else if (res.status === 'error' && res.errorCode !== undefined) void message.error(codeText(res.errorCode, t));
-      else void message.error(t('msg.errorOccurred'));
-    } catch {
-      void message.error(t('msg.errorOccurred'));
+      await reportOutcome(send(), t('msg.success'), message, t);
     } finally {
       setBusy(false);
       onDone();

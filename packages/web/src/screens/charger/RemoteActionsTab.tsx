@@ -4,7 +4,7 @@ import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Spac
 import { useTranslation } from 'react-i18next';
 import { CHARGING_STATUSES, P, staticOptionItems, type ActionResult } from '@ev/core';
 import { api } from '../../api/client.ts';
-import { codeText } from '../../api/errors.ts';
+import { reportOutcome } from '../../api/errors.ts';
 import { usePermissions } from '../../app/session.tsx';
 import { GetLpButton } from '../parking/GetLpButton.tsx';
 
@@ -93,12 +93,7 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
   const run = async (call: () => Promise<ActionResult>) => {
     setBusy(true);
     try {
-      const res = await call();
-      if (res?.status === 'success') void message.success(t('ui.remote.done'));
-      else if (res?.status === 'error') void message.error(codeText(res.errorCode, t));
-      else void message.error(t('msg.errorOccurred'));
-    } catch {
-      void message.error(t('msg.errorOccurred'));
+      await reportOutcome(call(), t('ui.remote.done'), message, t);
     } finally {
       setBusy(false);
       refresh();

@@ -3,7 +3,7 @@ import { Alert, App, Button, Drawer, Modal, Space, Spin, Typography } from 'antd
 import { LinkOutlined, PoweroffOutlined, ProfileOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getResource, P, type LmsStopResult } from '@ev/core';
-import { codeText, errorText } from '../../api/errors.ts';
+import { errorText, reportOutcome } from '../../api/errors.ts';
 import { usePermissions } from '../../app/session.tsx';
 import { useRecord } from '../../resources/use-record.ts';
 import { timeText, type ChargerSlot } from './lms-live.ts';
@@ -48,12 +48,7 @@ export function ChargerTools({ slot, onClose, stop }: { slot: ChargerSlot | null
   const runStop = async (cpNo: string) => {
     setBusy(true);
     try {
-      const res = await stop(cpNo);
-      if (res.status === 'success') void message.success(t('ui.lmsLive.tools.stopped', { cp_no: cpNo }));
-      else if (res.status === 'error' && res.errorCode !== undefined) void message.error(codeText(res.errorCode, t));
-      else void message.error(t('msg.errorOccurred'));
-    } catch {
-      void message.error(t('msg.errorOccurred'));
+      await reportOutcome(stop(cpNo), t('ui.lmsLive.tools.stopped', { cp_no: cpNo }), message, t);
     } finally {
       setBusy(false);
     }
