@@ -103,8 +103,12 @@ export async function connectorsReported(cpId: number, count: number): Promise<v
   }, `the connectors of charger ${cpId}`, 15_000);
 }
 
-/** A button's accessible name: antd writes a space between two CJK characters of a button ('確 定'). */
-export const buttonName = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
+/**
+ * A button's accessible name: antd writes a space between two CJK characters of a button ('確 定'), and a button that
+ * was loading can keep its hidden loading icon (aria-label "loading") when the icon's leave motion never ends in
+ * headless Chromium.
+ */
+export const buttonName = (text: string) => new RegExp(`^(loading\\s+)?${[...text].join('\\s*')}$`);
 
 /** Picks an option of the select in the form item labelled `item`. */
 export async function pickOption(page: Page, item: RegExp, option: string): Promise<void> {

@@ -53,7 +53,7 @@ describe('charging rates in a real browser', () => {
     assert.equal(await type.locator('.ant-select-disabled').count(), 1);
     assert.equal(await form.getByLabel('Minutes per Unit', { exact: true }).inputValue(), '15');
     await screenshot(page, 'charging-rate-1-create-en', { fullPage: false });
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: buttonName('Save') }).click();
     await page.waitForURL(/\/charging_rate\/\d+$/);
     const id = Number(/\/charging_rate\/(\d+)$/.exec(page.url())![1]);
 
@@ -69,11 +69,11 @@ describe('charging rates in a real browser', () => {
     const offered = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents();
     assert.deepEqual(offered.sort(), [`E2E Q1 ${stamp} (1 session)`, `E2E Q4 ${stamp} (4 sessions)`]);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `E2E Q1 ${stamp}` }).click();
-    await modal().getByRole('button', { name: 'Save', exact: true }).click();
+    await modal().getByRole('button', { name: buttonName('Save') }).click();
     await fieldError('Price Scheme').getByText('The price scheme has fewer sessions than the Max Charging Units', { exact: false }).waitFor();
     await screenshot(page, 'charging-rate-2-scheme-error-en', { fullPage: false });
     await pickOption(page, /^Price Scheme$/, `E2E Q4 ${stamp}`);
-    await modal().getByRole('button', { name: 'Save', exact: true }).click();
+    await modal().getByRole('button', { name: buttonName('Save') }).click();
     await page.locator('.ant-message-notice', { hasText: 'Saved successfully' }).last().waitFor();
     await modal().waitFor({ state: 'detached' });
     const slots = (await api('GET', `/api/charging_rate_detail?chargingRateId=${id}&size=99999&page=0&trash=0`)).dataset.content;
@@ -89,7 +89,7 @@ describe('charging rates in a real browser', () => {
     await third.click();
     await page.getByText('2 of 3 chargers', { exact: false }).waitFor();
     await screenshot(page, 'charging-rate-4-chargers-en');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: buttonName('Save') }).click();
     await page.locator('.ant-message-notice', { hasText: 'Saved successfully' }).last().waitFor();
     const g = await group();
     assert.deepEqual([g[id], g[otherRate]], [[cpIds[0], cpIds[2]].sort((a, b) => a - b), []]);

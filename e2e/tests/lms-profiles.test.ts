@@ -33,7 +33,7 @@ describe('LMS profiles in a real browser', () => {
     await pickOption(page, /^Site$/, 'LMS E2E Car Park');
     await pickOption(page, /^Mode$/, 'Queueing');
     await screenshot(page, 'lms-profile-1-create-en', { fullPage: false });
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: buttonName('Save') }).click();
     await page.waitForURL(/\/lms_profiles\/\d+$/);
     const id = Number(/\/lms_profiles\/(\d+)$/.exec(page.url())![1]);
 

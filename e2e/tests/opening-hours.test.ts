@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 /** Opening hours (spec part 2 §2, §7, §8): created on the generic form, days and chargers on the view's tabs. */
 describe('opening hours in a real browser', () => {
@@ -42,7 +42,7 @@ describe('opening hours in a real browser', () => {
     await time('Start Time', '22:00');
     await time('End Time', '06:00');
     await screenshot(page, 'opening-hours-1-create-en', { fullPage: false });
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: buttonName('Save') }).click();
     await page.waitForURL(/\/opening_hour\/\d+$/);
     const id = Number(/\/opening_hour\/(\d+)$/.exec(page.url())![1]);
 
@@ -54,14 +54,14 @@ describe('opening hours in a real browser', () => {
     for (const day of ['Mon', 'Fri']) await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: day }).click();
     await page.keyboard.press('Escape');
     await screenshot(page, 'opening-hours-2-days-en');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: buttonName('Save') }).click();
     await page.locator('.ant-message-notice', { hasText: 'Saved successfully' }).last().waitFor();
     assert.deepEqual((await api('GET', `/api/opening_hour/${id}`)).weekday, [1, 5]);
 
     await page.getByRole('tab', { name: 'Chargers', exact: true }).click();
     for (const cpNo of cpNos.slice(0, 2)) await page.locator('.ant-checkbox-wrapper', { hasText: cpNo }).click();
     await page.getByText('2 of', { exact: false }).waitFor();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: buttonName('Save') }).click();
     await page.locator('.ant-message-notice', { hasText: 'Saved successfully' }).last().waitFor();
     assert.deepEqual((await api('GET', `/api/cp_opening_hour/${id}`)).cpIds.sort(), cpIds.slice(0, 2).sort());
     await page.getByRole('button', { name: 'Check now', exact: true }).click();

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, clickAndConfirm, launch, pickOption, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, clickAndConfirm, launch, pickOption, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 /** Price schemes (spec part 2 §4, §7, §9): created on the generic form, sessions on the view's Sessions tab. */
 describe('price schemes in a real browser', () => {
@@ -29,7 +29,7 @@ describe('price schemes in a real browser', () => {
     await pickOption(page, /^Site$/, 'Pricing E2E Mall');
     await form.getByLabel('Max Charging Units', { exact: true }).fill('4');
     await screenshot(page, 'price-scheme-1-create-en', { fullPage: false });
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: buttonName('Save') }).click();
     await page.waitForURL(/\/price_scheme\/\d+$/);
     const id = Number(/\/price_scheme\/(\d+)$/.exec(page.url())![1]);
 

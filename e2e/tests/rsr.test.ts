@@ -109,7 +109,7 @@ describe('remote start request buttons in a real browser', () => {
     await form.getByLabel('Penalty ($)', { exact: true }).fill('2.5');
     await form.getByLabel('Remarks', { exact: true }).fill('half waived');
     await screenshot(page, 'rsr-5-edit-en', { fullPage: false });
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: buttonName('Save') }).click();
     await page.waitForURL(new RegExp(`/cp_rsr/${penalty}$`));
     const [edited] = await s.db.query(`SELECT penalty_fee, remarks, penalty_mode FROM cp_rsr WHERE rsr_id = $1`, [penalty]);
     assert.deepEqual(edited, { penalty_fee: 250, remarks: 'half waived', penalty_mode: 'Manual' });

@@ -55,7 +55,7 @@ describe('campaigns and vouchers in a real browser', () => {
     await pickOption(page, /^Sites$/, 'Voucher E2E Mall');
     await form.getByLabel('Terms and Conditions', { exact: true }).fill('1. Weekdays only.\n2. One session per day.');
     await screenshot(page, 'vouchers-0-campaign-form-en');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: buttonName('Save') }).click();
     await page.waitForURL(/\/campaign\/\d+$/);
     const id = Number(/\/campaign\/(\d+)$/.exec(page.url())![1]);
 
