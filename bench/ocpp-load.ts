@@ -35,7 +35,7 @@ const only = option('only');
 async function serve(): Promise<void> {
   const { startTestServer } = await import('../packages/server/src/testing/server.ts');
   const n = numberOption('chargers', 15000);
-  const s = await startTestServer({ logLevel: 'error' });
+  const s = await startTestServer({ logLevel: 'error', ocppGarbageClosesPerAddress: numberOption('garbage-closes-per-address', 30) });
   const backlog = numberOption('backlog', 4096);
   if (backlog) {
     // The same port again with a longer accept queue (Node's default is 511; Linux caps it at

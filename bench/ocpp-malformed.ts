@@ -12,7 +12,10 @@
  *          --rounds N (garbage runs, 3: clean, garbage, clean, …, clean), --seconds N (each run; a round's
  *          flood is paced to last it, 20), --flood-ids N (chargeBoxIds the flood
  *          connections take in turn, one per connection: closed ones are cooled down 30 s, 6000),
- *          --cpu-prof (the server writes a V8 CPU profile to /tmp/ocpp-bench-profiles/ at exit).
+ *          --interval-ms N (each well-behaved charger sends one MeterValues per N ms; 0, the default: a
+ *          closed loop, as fast as answered, which saturates this machine's two cores on its own),
+ *          --garbage-closes-per-address N (the server's OCPP_GARBAGE_CLOSES_PER_ADDRESS, 30; 0: the flood's
+ *          address is never refused, so every frame is delivered), --cpu-prof (the server writes a V8 CPU profile to /tmp/ocpp-bench-profiles/ at exit).
  *
  * Three processes: the server (bench/ocpp-load.ts --serve: the testing harness over a fresh
  * database, chargers B1…BN in cps), the flood (this file with --flood), and this driver with the
@@ -31,6 +34,10 @@ const frames = numberOption('frames', 100_000);
 const seconds = numberOption('seconds', 20);
 const rounds = numberOption('rounds', 3);
 const floodIds = numberOption('flood-ids', 6000);
+/** Each well-behaved charger's MeterValues interval; 0: a closed loop, as fast as answered. */
+const intervalMs = numberOption('interval-ms', 0);
+/** The server's OCPP_GARBAGE_CLOSES_PER_ADDRESS (0: every flood frame is delivered and answered). */
+const garbageCloses = numberOption('garbage-closes-per-address', 30);
 
 if (process.argv.includes('--flood')) {
   // The flood's own process: its sockets and JSON cost the driver's measurements nothing.
@@ -44,7 +51,11 @@ if (process.argv.includes('--flood')) {
     // Each round its own part of the ids: the last round's are still cooling down.
     const from = Math.floor((round * floodIds) / rounds);
     const perRound = Math.round(frames / rounds);
-    const result = await floodMalformed({ wsUrl, ids: [...ids.slice(from), ...ids.slice(0, from)], connections, frames: perRound, perSecond: perRound / seconds });
+    // From another address than the well-behaved chargers', as an attacker's would be.
+    const result = await floodMalformed({
+      wsUrl, ids: [...ids.slice(from), ...ids.slice(0, from)], connections, frames: perRound, perSecond: perRound / seconds,
+      localAddress: '127.0.0.2', deadlineMs: seconds * 1000 + 5000,
+    });
     const cpu = process.cpuUsage(cpu0);
     process.send!({ type: 'flood', ...result, cpuMs: (cpu.user + cpu.system) / 1000 });
   }
@@ -56,7 +67,7 @@ if (process.env.BENCH_DATABASE_URL) env.TEST_DATABASE_URL = process.env.BENCH_DA
 else delete env.TEST_DATABASE_URL;
 const execArgv = ['--import', 'tsx', '--max-old-space-size=4096'];
 const profile = process.argv.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir=/tmp/ocpp-bench-profiles'] : [];
-const server = fork(fileURLToPath(new URL('./ocpp-load.ts', import.meta.url)), ['--serve', '--chargers', String(chargers + floodIds)], {
+const server = fork(fileURLToPath(new URL('./ocpp-load.ts', import.meta.url)), ['--serve', '--chargers', String(chargers + floodIds), '--garbage-closes-per-address', String(garbageCloses)], {
   env,
   execArgv: [...execArgv, ...profile],
 });
@@ -70,7 +81,7 @@ server.once('exit', (code, signal) => {
   process.exit(1);
 });
 
-interface Stats { rss: number; cpuMs: number; connections: number; requests: number; meterValues: number }
+interface Stats { rss: number; cpuMs: number; connections: number; requests: number; meterValues: number; statements: number }
 const stats = async (): Promise<Stats> => (server.send({ type: 'stats' }), message(server, 'stats'));
 
 try {
@@ -88,7 +99,7 @@ try {
   const run = async (name: string, alongside?: () => Promise<string>) => {
     const s0 = await stats();
     const [m, extra] = await Promise.all([
-      meterLoop(fleet, txs, seconds).catch((err: Error) => err),
+      meterLoop(fleet, txs, seconds, intervalMs).catch((err: Error) => err),
       alongside?.(),
     ]);
     const s1 = await stats();
@@ -99,7 +110,7 @@ try {
     console.log(
       `${name}: ${m.answered} MeterValues answered (${Math.round(m.perSecond)}/s, ${m.errors} CALLERROR), p50 ${m.p50.toFixed(1)} ms, ` +
         `p99 ${m.p99.toFixed(1)} ms, max ${m.max.toFixed(1)} ms; stored: cp_requests +${s1.requests - s0.requests}; ` +
-        `server CPU ${((s1.cpuMs - s0.cpuMs) / seconds / 10).toFixed(0)} %, RSS ${Math.round(s1.rss / 1048576)} MB${extra ?? ''}`,
+        `${Math.round((s1.statements - s0.statements) / seconds)} statements/s; server CPU ${((s1.cpuMs - s0.cpuMs) / seconds / 10).toFixed(0)} %, RSS ${Math.round(s1.rss / 1048576)} MB${extra ?? ''}`,
     );
     return { m, stored: s1.requests - s0.requests };
   };

@@ -148,20 +148,30 @@ export interface MeterLoopResult {
 }
 
 /**
- * Each charger sends MeterValues (energy, voltage, current) for transaction `txs[i]` in a closed
- * loop, one call outstanding, for `seconds`; the frame is a template around the three values that
- * change (message id, timestamp, energy). Used against the real server and the no-work baseline.
+ * Each charger sends MeterValues (energy, voltage, current) for transaction `txs[i]` for `seconds`, one
+ * call outstanding: in a closed loop (as fast as answered), or with `intervalMs` one call per interval
+ * each (phases spread over the interval; a late answer sends the next at once). The frame is a template
+ * around the three values that change (message id, timestamp, energy). Used against the real server
+ * and the no-work baseline.
  */
-export async function meterLoop(fleet: RawCharger[], txs: number[], seconds: number): Promise<MeterLoopResult> {
+export async function meterLoop(fleet: RawCharger[], txs: number[], seconds: number, intervalMs = 0): Promise<MeterLoopResult> {
   const latencies: number[] = [];
   let errors = 0;
-  const end = performance.now() + seconds * 1000;
+  const start = performance.now();
+  const end = start + seconds * 1000;
   await Promise.all(fleet.map(async (c, i) => {
+    let next = start + (intervalMs * i) / fleet.length;
     const head = `","MeterValues",{"connectorId":1,"transactionId":${txs[i]},"meterValue":[{"timestamp":"`;
     const mid = '","sampledValue":[{"value":"';
     const tail = '","measurand":"Energy.Active.Import.Register","unit":"Wh"},{"value":"230.1","measurand":"Voltage","unit":"V"},' +
       '{"value":"16.0","measurand":"Current.Import","unit":"A"}]}]}]';
     for (let wh = 0; performance.now() < end; wh += 10) {
+      if (intervalMs) {
+        const wait = next - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        next += intervalMs;
+        if (performance.now() >= end) break;
+      }
       const t = performance.now();
       const ts = new Date().toISOString();
       const answer = await c.callRaw((id) => '[2,"' + id + head + ts + mid + wh + tail);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DATABASE_OPTIONS, type DatabaseOptions } from './db/client.ts';
+import { DEFAULT_GARBAGE_CLOSES_PER_ADDRESS } from './ocpp/abusive-addresses.ts';
 
 /** Every setting the server reads, from environment variables (listed in the README). */
 export interface Config {
@@ -41,6 +42,11 @@ export interface Config {
   corsOrigins: string[];
   /** Bearer token GET /metrics requires when set; unset: /metrics answers callers on this machine only. */
   metricsToken?: string;
+  /**
+   * OCPP connections closed for garbage from one address in a minute before the address is refused for a minute
+   * (ocpp/abusive-addresses.ts); 0 turns it off, as behind a load balancer, where every charger has its address.
+   */
+  ocppGarbageClosesPerAddress: number;
 }
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -75,5 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     metricsToken: env.METRICS_TOKEN || undefined,
+    ocppGarbageClosesPerAddress: Number(env.OCPP_GARBAGE_CLOSES_PER_ADDRESS ?? DEFAULT_GARBAGE_CLOSES_PER_ADDRESS),
   };
 }

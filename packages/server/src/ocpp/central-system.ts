@@ -8,10 +8,12 @@ import { verifyPassword } from '../crypto/passwords.ts';
 import type { Bus } from '../bus/index.ts';
 import type { Database } from '../db/client.ts';
 import { RemoteStarts } from './authorization.ts';
+import { ADDRESS_REFUSAL_MS, AbusiveAddresses, DEFAULT_GARBAGE_CLOSES_PER_ADDRESS } from './abusive-addresses.ts';
 import { BatchWriter } from './batch-writer.ts';
 import { ChargerConnection, type Charger } from './connection.ts';
 import { ocpp16Validator, SUBPROTOCOL, toOcpp16Frame } from './protocol.ts';
 import { registerHandlers } from './handlers.ts';
+import { takeInboundFrames } from './inbound.ts';
 import { SummarisedLog } from './summarised-log.ts';
 
 /** Largest frame accepted from a charger; a bigger one closes the socket with 1009 (message too big). */
@@ -65,11 +67,16 @@ export class CentralSystem {
   private readonly malformedLog: SummarisedLog;
   readonly failureLog: SummarisedLog;
 
+  private readonly abusive: AbusiveAddresses;
+
   constructor(
     readonly db: Database,
     readonly log: FastifyBaseLogger,
     readonly bus: Bus,
+    /** Closes for garbage from one address in a minute before it is refused (0: never; see abusive-addresses.ts). */
+    garbageClosesPerAddress = DEFAULT_GARBAGE_CLOSES_PER_ADDRESS,
   ) {
+    this.abusive = new AbusiveAddresses(garbageClosesPerAddress);
     this.writer = new BatchWriter(db);
     this.malformedLog = new SummarisedLog(log, 'warn', 'OCPP malformed message from charger');
     this.failureLog = new SummarisedLog(log, 'error', 'OCPP message not processed');
@@ -114,6 +121,10 @@ export class CentralSystem {
     if (!id) {
       this.log.warn({ path, ip: req.socket.remoteAddress }, 'OCPP connection refused: no chargeBoxId in the path');
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    if (this.abusive.refused(req.socket.remoteAddress ?? '')) {
+      socket.end(`HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${ADDRESS_REFUSAL_MS / 1000}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
     void this.rpc.handleUpgrade(req, socket as any, head);
@@ -231,7 +242,12 @@ export class CentralSystem {
     this.bus.emit('chargerPresence', { cpId: charger.cpId, locId: charger.locId, online: true });
 
     registerHandlers(this, conn);
-    client.on('badMessage', ({ error }: { error: Error }) => this.malformed(conn, error.message));
+    takeInboundFrames(client, {
+      maxBadFrames: MAX_BAD_MESSAGES,
+      onMalformed: (reason) => this.malformed(conn, reason),
+      closeForGarbage: (code, reason) => this.closeForGarbage(conn, code, reason),
+    });
+    // An answer to one of our calls that breaks its schema (the library checks those).
     client.on('strictValidationFailure', ({ error, outbound }: { error: Error; outbound: boolean }) => {
       if (!outbound) this.malformed(conn, error.message);
     });
@@ -277,11 +293,20 @@ export class CentralSystem {
     if (!conn.malformedOverLimit() || this.cooldown.has(cpNo)) return;
     this.cooldown.set(cpNo, Date.now() + MALFORMED_COOLDOWN_MS);
     this.log.warn({ cpNo, cooldownMs: MALFORMED_COOLDOWN_MS }, 'OCPP charger closed: too many malformed messages');
-    void conn.client.close({ code: 1008, reason: 'Too many malformed messages' });
+    this.closeForGarbage(conn, 1008, 'Too many malformed messages');
     // What it sent after crossing the line is not read: a flooder's frames already in the socket
     // buffer (thousands, written without waiting) would otherwise each be parsed and answered,
     // holding up every other charger. ocpp-rpc keeps its socket in _ws; without it, only this is lost.
     (conn.client as unknown as { _ws?: { removeAllListeners(event: string): void } })._ws?.removeAllListeners('message');
+  }
+
+  /** Closes a connection for the garbage it sent, counted against its address (abusive-addresses.ts). */
+  private closeForGarbage(conn: ChargerConnection, code: number, reason: string): void {
+    const address = conn.client.handshake.remoteAddress ?? '';
+    if (this.abusive.closed(address)) {
+      this.log.warn({ ip: address, refusedMs: ADDRESS_REFUSAL_MS }, 'OCPP connections refused from an address: too many closed for garbage');
+    }
+    void conn.client.close({ code, reason });
   }
 
   /**

@@ -27,6 +27,12 @@ describe('OCPP-J framing', () => {
       [call('p2', 'BootNotification', { chargePointVendor: 'A'.repeat(21), chargePointModel: 'M' }), 'p2', 'PropertyConstraintViolation'],
       [call('f1', 'Heartbeat', { extra: true }), 'f1', 'FormationViolation'],
       [call('p3', 'StatusNotification', { connectorId: 3_000_000_000, errorCode: 'NoError', status: 'Available' }), 'p3', 'PropertyConstraintViolation'],
+      // Refused before they are parsed: no message type first, and a call larger than any valid one of its action.
+      ['['.repeat(5000) + ']'.repeat(5000), '-1', 'FormationViolation'],
+      [' [ "2", "s1", "Heartbeat", {}]', '-1', 'FormationViolation'],
+      [call('h1', 'BootNotification', { chargePointVendor: 'A', chargePointModel: 'M', iccid: 'x'.repeat(20_000) }), 'h1', 'FormationViolation'],
+      // Through the checks above: whitespace around the type, a large call of an action whose frames may be large.
+      [` [ 2 , "d1", "DataTransfer", ${JSON.stringify({ vendorId: 'x'.repeat(300), data: 'x'.repeat(100_000) })}]`, 'd1', 'PropertyConstraintViolation'],
     ];
     for (const [frame, id, code] of cases) {
       raw.send(frame);
@@ -37,6 +43,8 @@ describe('OCPP-J framing', () => {
     const ok = await raw.next();
     expect(ok[0]).toBe(3);
     expect(ok[1]).toBe('ok');
+    raw.send(` [2, "big", "DataTransfer", ${JSON.stringify({ vendorId: 'V', data: 'y'.repeat(100_000) })}]`);
+    expect((await raw.next()).slice(0, 2)).toEqual([3, 'big']);
     raw.ws.close();
   });
 

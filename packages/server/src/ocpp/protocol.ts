@@ -25,14 +25,20 @@ const TO_16: Record<string, Ocpp16ErrorCode> = {
   MessageTypeNotSupported: 'ProtocolError',
 };
 
+/** An error code as OCPP-J 1.6 spells it. */
+export function ocpp16Code(code: unknown): Ocpp16ErrorCode {
+  if ((OCPP16_ERROR_CODES as readonly unknown[]).includes(code)) return code as Ocpp16ErrorCode;
+  return TO_16[String(code)] ?? 'GenericError';
+}
+
 /** Rewrites an outgoing CALLERROR frame so that its code is one of OCPP-J 1.6. Other frames pass unchanged. */
 export function toOcpp16Frame(frame: string): string {
   if (!frame.startsWith('[4,')) return frame;
   try {
     const msg = JSON.parse(frame);
-    const code = msg[2];
-    if ((OCPP16_ERROR_CODES as readonly string[]).includes(code)) return frame;
-    msg[2] = TO_16[code] ?? 'GenericError';
+    const code = ocpp16Code(msg[2]);
+    if (code === msg[2]) return frame;
+    msg[2] = code;
     return JSON.stringify(msg);
   } catch {
     return frame;
@@ -61,50 +67,59 @@ const KEYWORD_CODES: Record<string, Ocpp16ErrorCode> = {
 
 interface AjvError { keyword: string; instancePath?: string; message?: string }
 type ValidatorLike = ReturnType<typeof createValidator>;
+type CompiledSchema = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
 const require = createRequire(import.meta.url);
 const base = createValidator(SUBPROTOCOL, require('ocpp-rpc/lib/schemas/ocpp1_6.json'));
 
 /** ocpp-rpc's ajv instance (private): its compiled functions are looked up once per schema, not per message. */
-const ajv = (base as unknown as { _ajv?: { getSchema(id: string): ((data: unknown) => boolean) | undefined } })._ajv;
-const compiled = new Map<string, ((data: unknown) => boolean) | undefined>();
+const ajv = (base as unknown as { _ajv: { getSchema(id: string): CompiledSchema | undefined } })._ajv;
+const compiled = new Map<string, CompiledSchema | undefined>();
 
-function compiledSchema(schemaId: string): ((data: unknown) => boolean) | undefined {
-  if (!ajv) return undefined;
-  if (!compiled.has(schemaId)) compiled.set(schemaId, ajv.getSchema(schemaId));
-  return compiled.get(schemaId);
+function compiledSchema(schemaId: string): CompiledSchema | undefined {
+  let fn = compiled.get(schemaId);
+  if (fn === undefined && !compiled.has(schemaId)) compiled.set(schemaId, (fn = ajv.getSchema(schemaId)));
+  return fn;
+}
+
+/** Why a payload breaks its schema: an OCPP-J 1.6 code, a short message and compact details. */
+export interface SchemaViolation {
+  code: Ocpp16ErrorCode;
+  message: string;
+  details: Record<string, unknown>;
 }
 
 /**
- * The strict-mode validator for ocpp1.6: ocpp-rpc's own schemas, with the error code chosen per
- * OCPP-J 1.6 and compact details (the library echoes the whole payload back, which for a huge
- * frame is a huge answer). A valid payload is checked by the compiled function alone (the
- * library resolves the schema id on every call); anything else goes the library's way for its errors.
+ * Checks params against the OCPP 1.6 schema `urn:{action}.req|conf` (ocpp-rpc's own schemas) with no
+ * exception thrown: null when it conforms. The code is chosen per OCPP-J 1.6 and the details stay
+ * small (the library echoes the whole payload back, which for a huge frame is a huge answer).
  */
+export function schemaViolation(schemaId: string, params: unknown): SchemaViolation | null {
+  const fn = compiledSchema(schemaId);
+  if (!fn) return { code: 'ProtocolError', message: `Schema '${schemaId}' is missing from subprotocol schema '${SUBPROTOCOL}'`, details: {} };
+  if (fn(params)) return null;
+  const errors = fn.errors ?? [];
+  const first = errors[0];
+  return {
+    code: (first && KEYWORD_CODES[first.keyword]) ?? 'FormationViolation',
+    message: `${first?.instancePath || 'payload'} ${first?.message ?? 'is invalid'}`,
+    details: { errors: errors.slice(0, 3).map((e) => ({ path: e.instancePath, keyword: e.keyword, message: e.message })) },
+  };
+}
+
+/** The strict-mode validator ocpp-rpc calls for our own calls to chargers and their answers: schemaViolation, thrown. */
 export const ocpp16Validator = {
   subprotocol: SUBPROTOCOL,
   validate(schemaId: string, params: unknown) {
-    if (compiledSchema(schemaId)?.(params)) return true;
-    try {
-      return base.validate(schemaId, params);
-    } catch (err: any) {
-      const errors: AjvError[] = err?.details?.errors ?? [];
-      if (!errors.length) throw err;
-      const code = KEYWORD_CODES[errors[0].keyword] ?? 'FormationViolation';
-      const details = { errors: errors.slice(0, 3).map((e) => ({ path: e.instancePath, keyword: e.keyword, message: e.message })) };
-      throw createRPCError(code, `${errors[0].instancePath || 'payload'} ${errors[0].message ?? 'is invalid'}`, details);
-    }
+    const problem = schemaViolation(schemaId, params);
+    if (problem) throw createRPCError(problem.code, problem.message, problem.details);
+    return true;
   },
 } as unknown as ValidatorLike;
 
 /** Validates a payload against the OCPP 1.6 schema `urn:{action}.req|conf`; returns the first problem or null. */
 export function schemaProblem(action: string, kind: 'req' | 'conf', params: unknown): string | null {
-  try {
-    ocpp16Validator.validate(`urn:${action}.${kind}`, params);
-    return null;
-  } catch (err: any) {
-    return err?.message ?? 'invalid';
-  }
+  return schemaViolation(`urn:${action}.${kind}`, params)?.message ?? null;
 }
 
 const INT32_MAX = 2 ** 31 - 1;

@@ -58,7 +58,7 @@ export interface FloodResult {
   connections: number;
   /** Close codes of the connections the server closed. */
   closedByServer: Record<number, number>;
-  /** Connection attempts refused, by reason (HTTP 429: cooling down). */
+  /** Connection attempts refused, by reason (HTTP 429: the chargeBoxId cooling down; HTTP 429 for the address: refused). */
   refused: Record<string, number>;
   ms: number;
 }
@@ -75,6 +75,10 @@ export async function floodMalformed(opts: {
   frames: number;
   window?: number;
   perSecond?: number;
+  /** The address the flood connects from (another 127.x.x.x than the well-behaved chargers'). */
+  localAddress?: string;
+  /** Gives up what is left of the budget after this long (a refused flood would otherwise retry for ever). */
+  deadlineMs?: number;
 }): Promise<FloodResult> {
   const window = opts.window ?? 4;
   const r: FloodResult = { sent: 0, byKind: {}, answered: 0, connections: 0, closedByServer: {}, refused: {}, ms: 0 };
@@ -82,20 +86,23 @@ export async function floodMalformed(opts: {
   let nextId = 0;
   let nextFrame = 0;
   const connect = (cpNo: string) => new Promise<WebSocket | string>((resolve) => {
-    const ws = new WebSocket(`${opts.wsUrl}/ocpp/${encodeURIComponent(cpNo)}`, ['ocpp1.6']);
+    const ws = new WebSocket(`${opts.wsUrl}/ocpp/${encodeURIComponent(cpNo)}`, ['ocpp1.6'], { localAddress: opts.localAddress });
     ws.once('open', () => resolve(ws));
     ws.once('unexpected-response', (req, res) => {
-      resolve(`HTTP ${res.statusCode}`);
+      // A 429 with Retry-After refuses the address; one without, the chargeBoxId (cooling down).
+      resolve(`HTTP ${res.statusCode}${res.headers['retry-after'] ? ' for the address' : ''}`);
       req.destroy();
     });
     ws.on('error', (err) => resolve(err.message));
   });
   await Promise.all(Array.from({ length: opts.connections }, async () => {
-    while (nextFrame < opts.frames) {
+    const deadline = started + (opts.deadlineMs ?? Infinity);
+    while (nextFrame < opts.frames && Date.now() < deadline) {
       const ws = await connect(opts.ids[nextId++ % opts.ids.length]);
       if (typeof ws === 'string') {
         r.refused[ws] = (r.refused[ws] ?? 0) + 1;
-        await sleep(20);
+        // Refused for the address: each flood connection tries again every second.
+        await sleep(ws.endsWith('for the address') ? 1000 : 20);
         continue;
       }
       r.connections++;
