@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import type { Config } from './config.ts';
+import { trustFunction } from './http/client-address.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './auth/routes.ts';
 import { resolveToken } from './auth/session.ts';
@@ -50,7 +51,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    // req.ip (sign-in limits, logs) is the TCP peer unless TRUST_PROXY names the proxies in front.
+    trustProxy: trustFunction(config.trustProxy),
     // Repeated query parameters (multiselect filters, opts) arrive as arrays.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DATABASE_OPTIONS, type DatabaseOptions } from './db/client.ts';
 import { DEFAULT_GARBAGE_CLOSES_PER_ADDRESS } from './ocpp/abusive-addresses.ts';
+import { parseTrustProxy, type TrustProxy } from './http/client-address.ts';
 
 /** Every setting the server reads, from environment variables (listed in the README). */
 export interface Config {
@@ -44,9 +45,11 @@ export interface Config {
   metricsToken?: string;
   /**
    * OCPP connections closed for garbage from one address in a minute before the address is refused for a minute
-   * (ocpp/abusive-addresses.ts); 0 turns it off, as behind a load balancer, where every charger has its address.
+   * (ocpp/abusive-addresses.ts); 0 turns it off.
    */
   ocppGarbageClosesPerAddress: number;
+  /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY); none by default: the TCP peer is the client. */
+  trustProxy: TrustProxy;
 }
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -82,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     metricsToken: env.METRICS_TOKEN || undefined,
     ocppGarbageClosesPerAddress: Number(env.OCPP_GARBAGE_CLOSES_PER_ADDRESS ?? DEFAULT_GARBAGE_CLOSES_PER_ADDRESS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -21,8 +21,8 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /**
  * With METRICS_TOKEN set, only `Authorization: Bearer <token>` may read; without it, only a
- * caller on this machine. The TCP peer is what counts, not req.ip (trustProxy believes any
- * X-Forwarded-For), and a request a local reverse proxy forwarded is not local.
+ * caller on this machine. The TCP peer is what counts, not req.ip (with TRUST_PROXY set, that is the
+ * forwarded client), and a request a local reverse proxy forwarded is not local.
  */
 function access(req: FastifyRequest, token: string | undefined): 200 | 401 | 403 {
   if (token) {

@@ -45,6 +45,38 @@ describe('addresses whose connections keep being closed for garbage', () => {
   });
 });
 
+describe('addresses behind a trusted proxy (TRUST_PROXY)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ ocppGarbageClosesPerAddress: 1, trustProxy: ['loopback'] });
+    for (const no of ['AP-1', 'AP-2', 'AP-3', 'AP-GOOD']) await addCharger(s.db, no);
+  });
+  afterAll(() => s.close());
+
+  /** A socket through "the proxy" (this machine) for the client at `forwardedFor`. */
+  const through = (cpNo: string, forwardedFor: string) => {
+    const ws = new WebSocket(`${s.wsUrl}/ocpp/${cpNo}`, ['ocpp1.6'], { headers: { 'x-forwarded-for': forwardedFor } });
+    return new Promise<{ ws?: WebSocket; status: number }>((resolve, reject) => {
+      ws.once('open', () => resolve({ ws, status: 101 }));
+      ws.once('unexpected-response', (_req, res) => (ws.terminate(), resolve({ status: res.statusCode ?? 0 })));
+      ws.once('error', reject);
+    });
+  };
+
+  it('refuse the forwarded client, not the proxy every charger comes through', async () => {
+    for (const no of ['AP-1', 'AP-2']) {
+      const { ws } = await through(no, '198.51.100.7');
+      const closed = new Promise<number>((resolve) => ws!.once('close', resolve));
+      for (let i = 0; i < 11; i++) ws!.send('garbage');
+      expect(await closed).toBe(1002);
+    }
+    expect((await through('AP-3', '198.51.100.7')).status).toBe(429);
+    const good = await through('AP-GOOD', '198.51.100.8');
+    expect(good.status).toBe(101);
+    good.ws!.close();
+  });
+});
+
 describe('AbusiveAddresses', () => {
   it('counts closes per address over a minute and refuses an address for a minute once over the limit', () => {
     const a = new AbusiveAddresses(2);

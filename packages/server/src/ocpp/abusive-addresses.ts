@@ -14,7 +14,7 @@ const MAX_TRACKED = 10_000;
  * connection, so past `limit` such closes in a minute its address is refused at the upgrade, which
  * costs next to nothing. A site whose chargers share an address behind NAT needs many broken chargers to
  * reach the limit: each is cooled down 30 s after its close, so two closes a minute at most.
- * Behind a load balancer every charger has its address: there `limit` 0 turns this off.
+ * Behind a load balancer the address is the forwarded one (TRUST_PROXY); `limit` 0 turns this off.
  */
 export class AbusiveAddresses {
   private readonly closes = new Map<string, { count: number; since: number }>();

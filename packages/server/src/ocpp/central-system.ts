@@ -13,6 +13,7 @@ import { BatchWriter } from './batch-writer.ts';
 import { ChargerConnection, type Charger } from './connection.ts';
 import { ocpp16Validator, SUBPROTOCOL, toOcpp16Frame } from './protocol.ts';
 import { registerHandlers } from './handlers.ts';
+import { clientAddress, trustFunction, type TrustProxy } from '../http/client-address.ts';
 import { takeInboundFrames } from './inbound.ts';
 import { SummarisedLog } from './summarised-log.ts';
 
@@ -68,15 +69,21 @@ export class CentralSystem {
   readonly failureLog: SummarisedLog;
 
   private readonly abusive: AbusiveAddresses;
+  private readonly trust: (address: string, index: number) => boolean;
 
   constructor(
     readonly db: Database,
     readonly log: FastifyBaseLogger,
     readonly bus: Bus,
-    /** Closes for garbage from one address in a minute before it is refused (0: never; see abusive-addresses.ts). */
-    garbageClosesPerAddress = DEFAULT_GARBAGE_CLOSES_PER_ADDRESS,
+    opts: {
+      /** Closes for garbage from one address in a minute before it is refused (0: never; see abusive-addresses.ts). */
+      garbageClosesPerAddress?: number;
+      /** Whose X-Forwarded-For names a charger's address (TRUST_PROXY), as for the portal's req.ip. */
+      trustProxy?: TrustProxy;
+    } = {},
   ) {
-    this.abusive = new AbusiveAddresses(garbageClosesPerAddress);
+    this.abusive = new AbusiveAddresses(opts.garbageClosesPerAddress ?? DEFAULT_GARBAGE_CLOSES_PER_ADDRESS);
+    this.trust = trustFunction(opts.trustProxy ?? false);
     this.writer = new BatchWriter(db);
     this.malformedLog = new SummarisedLog(log, 'warn', 'OCPP malformed message from charger');
     this.failureLog = new SummarisedLog(log, 'error', 'OCPP message not processed');
@@ -123,7 +130,7 @@ export class CentralSystem {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    if (this.abusive.refused(req.socket.remoteAddress ?? '')) {
+    if (this.abusive.refused(clientAddress(req, this.trust))) {
       socket.end(`HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${ADDRESS_REFUSAL_MS / 1000}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
@@ -302,7 +309,7 @@ export class CentralSystem {
 
   /** Closes a connection for the garbage it sent, counted against its address (abusive-addresses.ts). */
   private closeForGarbage(conn: ChargerConnection, code: number, reason: string): void {
-    const address = conn.client.handshake.remoteAddress ?? '';
+    const address = clientAddress(conn.client.handshake.request, this.trust);
     if (this.abusive.closed(address)) {
       this.log.warn({ ip: address, refusedMs: ADDRESS_REFUSAL_MS }, 'OCPP connections refused from an address: too many closed for garbage');
     }

@@ -18,7 +18,10 @@ declare module 'fastify' {
 
 /** Mounts the OCPP endpoint /ocpp/{chargeBoxId} on the app's http server, and the command routes. */
 export function ocppServer(app: FastifyInstance): void {
-  const central = new CentralSystem(app.db, app.log, app.bus, app.config.ocppGarbageClosesPerAddress);
+  const central = new CentralSystem(app.db, app.log, app.bus, {
+    garbageClosesPerAddress: app.config.ocppGarbageClosesPerAddress,
+    trustProxy: app.config.trustProxy,
+  });
   const commands = new CommandDispatcher(central);
   const plannedStops = new PlannedStops(central, commands);
   app.decorate('ocpp', { central, commands, plannedStops });
