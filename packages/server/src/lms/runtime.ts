@@ -94,6 +94,12 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
   private readonly retryTimers = new Map<number, NodeJS.Timeout>();
   private reloadTimer: NodeJS.Timeout | null = null;
   private reloading: Promise<void> = Promise.resolve();
+  /**
+   * While a reload reads the database, what chargers report is also kept here and applied again to the new
+   * picture: a message arriving meanwhile would otherwise be lost (a site not in the old picture ignores it,
+   * and the rows the reload read may be older than the message).
+   */
+  private duringReload: ({ message: ChargerMessage } | { presence: ChargerPresence })[] | null = null;
   private stopped = false;
   private readonly failures: SummarisedLog;
   /** Set with several nodes: only the node holding a site's lease reallocates it (cluster/lms.ts). */
@@ -144,6 +150,7 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
   }
 
   onMessage(m: ChargerMessage): void {
+    this.duringReload?.push({ message: m });
     const site = this.siteOf(m.cpId);
     const c = site?.chargers.get(m.cpId);
     if (!site || !c) return;
@@ -197,6 +204,7 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
   }
 
   onPresence(p: ChargerPresence): void {
+    this.duringReload?.push({ presence: p });
     const site = this.siteOf(p.cpId);
     const c = site?.chargers.get(p.cpId);
     if (!site || !c) return;
@@ -238,11 +246,23 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
     if (this.stopped) return;
     const before = this.sites;
     const online = (cpId: number) => this.isOnline(cpId) || !!this.onlineElsewhere?.(cpId);
-    const after = await loadSites(this.db, online, (cpId) => this.charger(cpId));
+    const arrived: NonNullable<typeof this.duringReload> = (this.duringReload = []);
+    let after: Map<number, ManagedSite>;
+    try {
+      after = await loadSites(this.db, online, (cpId) => this.charger(cpId));
+    } finally {
+      this.duringReload = null;
+    }
     const siteByCp = new Map<number, ManagedSite>();
     for (const site of after.values()) for (const cpId of site.chargers.keys()) siteByCp.set(cpId, site);
     this.sites = after;
     this.siteByCp = siteByCp;
+    // Reports are state, so applying one twice changes nothing (a BootNotification at most resends limits once);
+    // a presence the new picture already shows is not logged again.
+    for (const e of arrived) {
+      if ('message' in e) this.onMessage(e.message);
+      else if (this.charger(e.presence.cpId)?.online !== e.presence.online) this.onPresence(e.presence);
+    }
     // Chargers that left load management (site disabled, zone entry removed, moved) get their limits cleared.
     for (const site of before.values()) {
       for (const c of site.chargers.values()) {
