@@ -68,10 +68,13 @@ export function takeInboundFrames(rpcClient: RpcServerClient, opts: InboundOptio
   const badFrame = (id: string, code: Ocpp16ErrorCode, message: string, answer: boolean) => {
     opts.onMalformed(message);
     if (++badInARow > opts.maxBadFrames) opts.closeForGarbage(1002, 'Protocol error');
-    else if (answer && client._state === OPEN) callError(id, code, message);
+    else if (answer) callError(id, code, message);
   };
 
   client._onMessage = (buffer: Buffer) => {
+    // Closing (ours or the charger's): what still arrives is neither answered nor counted again. Answers to our
+    // own calls are moot too: closing rejected those calls.
+    if (client._state !== OPEN) return;
     if (!buffer.length) return; // some chargers send empty frames; the library ignores them too
     // Refused before JSON.parse, which a flood makes costly: a frame that cannot open with a message
     // type ('[[[[…' 5,000 deep is 5,000 arrays), and a large call of an action whose frames are small.
@@ -106,7 +109,6 @@ export function takeInboundFrames(rpcClient: RpcServerClient, opts: InboundOptio
     if (typeof id !== 'string') return badFrame('-1', 'FormationViolation', 'Message ID must be a string', true);
     if (typeof method !== 'string') return badFrame(id, 'FormationViolation', 'Method must be a string', true);
     badInARow = 0;
-    if (client._state !== OPEN) return;
     void call(id, method, params);
   };
 
