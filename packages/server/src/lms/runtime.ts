@@ -3,10 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChargerMessage, ChargerPresence } from '../bus/index.ts';
 import type { Database } from '../db/client.ts';
 import type { CommandAction, CommandOutcome } from '../ocpp/commands.ts';
-import { latest, readings } from '../ocpp/meter-values.ts';
 import { SummarisedLog } from '../ocpp/summarised-log.ts';
 import { allocate } from './allocator.ts';
 import { LmsLog } from './log.ts';
+import { applyReport } from './reports.ts';
 import { effectiveLimit, loadSites, wants, type ManagedCharger, type ManagedSite } from './site-model.ts';
 import type { ChargerLoad } from './types.ts';
 
@@ -154,52 +154,10 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
     const site = this.siteOf(m.cpId);
     const c = site?.chargers.get(m.cpId);
     if (!site || !c) return;
-    const p = m.params ?? {};
-    switch (m.action) {
-      case 'StatusNotification':
-        if (p.connectorId > 0) c.connectors.set(p.connectorId, p.status);
-        break;
-      case 'StartTransaction': {
-        const tranId = (m.response as any).transactionId;
-        if ((m.response as any).idTagInfo?.status !== 'Accepted' || typeof tranId !== 'number') return;
-        c.transactions.set(tranId, {
-          tranId,
-          connectorId: p.connectorId,
-          sessionId: tranId,
-          startedAt: Date.parse(p.timestamp) || Date.now(),
-          meterStart: p.meterStart,
-          plannedEnd: null,
-        });
-        c.measured = { current: null, voltage: null, energy: p.meterStart };
-        void this.readPlannedEnd(site, c, tranId);
-        break;
-      }
-      case 'StopTransaction':
-        c.transactions.delete(p.transactionId);
-        c.sentTx.delete(p.transactionId);
-        break;
-      case 'MeterValues': {
-        const r = latest(readings(p.meterValue ?? []));
-        c.measured = {
-          current: r.ampere ?? c.measured.current,
-          voltage: r.voltage ?? c.measured.voltage,
-          energy: r.energy ?? c.measured.energy,
-        };
-        // Only an uncontrolled charger's measurement changes the allocation (it is counted at what it draws).
-        if (!c.uncontrolled) {
-          this.emit('changed', site.locId);
-          return;
-        }
-        break;
-      }
-      case 'BootNotification':
-        // A rebooted charger may have lost what it was told: its limits are unknown until sent again.
-        c.sentDefault = null;
-        c.sentTx.clear();
-        break;
-      default:
-        return;
-    }
+    const effect = applyReport(c, m);
+    if (!effect) return;
+    if (effect.kind === 'redraw') return void this.emit('changed', site.locId);
+    if (effect.kind === 'started') void this.readPlannedEnd(site, c, effect.tranId);
     this.schedule(site.locId);
   }
 
@@ -257,8 +215,7 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
     for (const site of after.values()) for (const cpId of site.chargers.keys()) siteByCp.set(cpId, site);
     this.sites = after;
     this.siteByCp = siteByCp;
-    // Reports are state, so applying one twice changes nothing (a BootNotification at most resends limits once);
-    // a presence the new picture already shows is not logged again.
+    // Applying a report twice is harmless (reports.ts); a presence the new picture already shows is not logged again.
     for (const e of arrived) {
       if ('message' in e) this.onMessage(e.message);
       else if (this.charger(e.presence.cpId)?.online !== e.presence.online) this.onPresence(e.presence);
