@@ -10,15 +10,10 @@
  *   cp_meter_values row, the same columns, JSON and indexes) into the bench's database, one
  *   transaction per batch of one row pair per charger, back to back: rows/s.
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../packages/server/src/db/client.ts';
 import { meterLoop, pool, RawCharger, type MeterLoopResult } from './ocpp-raw-charger.ts';
-
-export interface RpcBaseline {
-  meter: MeterLoopResult & { cpuUsPerCall: number; callsPerCoreSecond: number };
-  boot: { perSecond: number; cpuMsEach: number; n: number };
-}
 
 /** Child: the no-work server. */
 async function serveNoWork(): Promise<void> {
@@ -42,45 +37,79 @@ async function serveNoWork(): Promise<void> {
   });
 }
 
-/** Runs the no-work server in a child process and measures it with `chargers` closed-loop chargers. */
-export async function rpcBaseline(opts: { chargers: number; seconds: number; boots: number }): Promise<RpcBaseline> {
-  const child = fork(fileURLToPath(import.meta.url), ['--no-work-server'], { execArgv: ['--import', 'tsx'] });
-  const next = (type: string) =>
-    new Promise<any>((resolve) => {
-      const on = (m: any) => {
-        if (m?.type !== type) return;
-        child.off('message', on);
-        resolve(m);
-      };
-      child.on('message', on);
-    });
-  const cpu = async () => {
-    child.send({ type: 'cpu' });
-    return (await next('cpu')).cpuMs as number;
-  };
-  try {
-    const { port } = await next('ready');
-    // connect+boot, 200 at a time as in the real bench.
-    const booting = Array.from({ length: opts.boots }, (_, i) => new RawCharger('127.0.0.1', port, `N${i + 1}`));
-    const c0 = await cpu();
+/**
+ * The no-work server in a child process of its own, with the real server's Node.js flags, and its
+ * own fleet of chargers: kept running beside the real server, so that bench/ocpp-load.ts can
+ * measure the two in turns and compare figures taken under the same load of the machine.
+ */
+export class NoWorkServer {
+  private fleet: RawCharger[] = [];
+  private meters: MeterLoopResult[] = [];
+  private meterCpuMs = 0;
+
+  private constructor(private readonly child: ChildProcess, private readonly port: number) {}
+
+  static async start(execArgv: string[]): Promise<NoWorkServer> {
+    const child = fork(fileURLToPath(import.meta.url), ['--no-work-server'], { execArgv: [...execArgv, '--import', 'tsx'] });
+    const { port } = await next(child, 'ready');
+    return new NoWorkServer(child, port);
+  }
+
+  private async cpuMs(): Promise<number> {
+    this.child.send({ type: 'cpu' });
+    return (await next(this.child, 'cpu')).cpuMs;
+  }
+
+  /** Connects and boots `n` chargers, 200 at a time as the real bench does; keeps the first `keep`. */
+  async boot(n: number, keep: number): Promise<{ perSecond: number; cpuMsEach: number; n: number }> {
+    const booting = Array.from({ length: n }, (_, i) => new RawCharger('127.0.0.1', this.port, `N${i + 1}`));
+    const c0 = await this.cpuMs();
     const t0 = performance.now();
     await pool(booting, 200, (c) => c.boot());
-    const bootSecs = (performance.now() - t0) / 1000;
-    const c1 = await cpu();
-    for (const c of booting.slice(opts.chargers)) c.terminate();
-    const fleet = booting.slice(0, opts.chargers);
-    const before = await cpu();
-    const meter = await meterLoop(fleet, fleet.map((_, i) => i + 1), opts.seconds);
-    const cpuUsPerCall = ((await cpu()) - before) * 1000 / meter.answered;
-    for (const c of fleet) c.terminate();
-    return {
-      meter: { ...meter, cpuUsPerCall, callsPerCoreSecond: 1e6 / cpuUsPerCall },
-      boot: { perSecond: opts.boots / bootSecs, cpuMsEach: (c1 - c0) / opts.boots, n: opts.boots },
-    };
-  } finally {
-    child.send({ type: 'close' });
-    await new Promise((r) => child.once('exit', r));
+    const seconds = (performance.now() - t0) / 1000;
+    const cpuMsEach = ((await this.cpuMs()) - c0) / n;
+    for (const c of booting.slice(keep)) c.terminate();
+    this.fleet = booting.slice(0, keep);
+    return { perSecond: n / seconds, cpuMsEach, n };
   }
+
+  /** One segment of the closed MeterValues loop on the kept chargers. */
+  async meter(seconds: number): Promise<MeterLoopResult> {
+    const before = await this.cpuMs();
+    const m = await meterLoop(this.fleet, this.fleet.map((_, i) => i + 1), seconds);
+    this.meterCpuMs += (await this.cpuMs()) - before;
+    this.meters.push(m);
+    return m;
+  }
+
+  /** Forgets the segments measured so far (a warm-up). */
+  reset(): void {
+    this.meters = [];
+    this.meterCpuMs = 0;
+  }
+
+  /** CPU per call over every segment measured. */
+  cpu(): { cpuUsPerCall: number; callsPerCoreSecond: number } {
+    const cpuUsPerCall = (this.meterCpuMs * 1000) / this.meters.reduce((n, m) => n + m.answered, 0);
+    return { cpuUsPerCall, callsPerCoreSecond: 1e6 / cpuUsPerCall };
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.fleet) c.terminate();
+    this.child.send({ type: 'close' });
+    await new Promise((r) => this.child.once('exit', r));
+  }
+}
+
+function next(child: ChildProcess, type: string): Promise<any> {
+  return new Promise((resolve) => {
+    const on = (m: any) => {
+      if (m?.type !== type) return;
+      child.off('message', on);
+      resolve(m);
+    };
+    child.on('message', on);
+  });
 }
 
 /**

@@ -6,12 +6,19 @@
  *
  * Options: --chargers N (connections held and storm, 15000), --hold N (seconds the fleet is held
  *          heartbeating, 30), --meter-chargers N (500), --seconds N (MeterValues run, 15),
+ *          --rounds N (the MeterValues run is cut into N turns with the no-work server, 3),
+ *          --node-flags "max-semi-space-size=64 …" (Node.js flags for both servers, written without
+ *          their dashes, to compare them),
  *          --only connections|meter|storm, --cpu-prof (the server writes a V8 CPU profile to
  *          /tmp/ocpp-bench-profiles/ at exit, for Chrome DevTools or speedscope), --backlog N (the
  *          server's listen backlog, 4096; 0 keeps the harness's, Node's 511).
  *
  * First the limits (ocpp-baselines.ts): a no-work ocpp-rpc server and multi-row INSERTs, measured
- * in this run; every figure is printed as a ratio to them too.
+ * in this run; every figure is printed as a ratio to them too. The no-work server keeps running
+ * beside the real one, and the MeterValues run takes turns with it (no-work, real, real, no-work,
+ * no-work, real, …): on a shared machine whose speed drifts within a minute, a ratio of figures
+ * taken seconds apart says more than one of figures taken a minute apart. The ratios printed are
+ * the median of the turns'.
  *
  * The server runs in a child process (this file with --serve): the testing harness starts the
  * real server on a random port over a fresh database (in-memory PGlite, or a new database on the
@@ -24,11 +31,12 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { heartbeats, meterLoop, pool, RawCharger } from './ocpp-raw-charger.ts';
-import { insertBaseline, rpcBaseline, type RpcBaseline } from './ocpp-baselines.ts';
+import { heartbeats, meterLoop, pool, RawCharger, type MeterLoopResult } from './ocpp-raw-charger.ts';
+import { insertBaseline, NoWorkServer } from './ocpp-baselines.ts';
 import { numberOption, option } from './args.ts';
 
 const only = option('only');
+const nodeFlags = (option('node-flags') ?? '').split(' ').filter(Boolean).map((f) => `--${f}`);
 
 /* ---------------------------------------------------------------- server (child) */
 
@@ -54,10 +62,10 @@ async function serve(): Promise<void> {
   // What the load costs the database: statements and transactions the server sends.
   const count = { statements: 0, transactions: 0 };
   const { query, tx } = s.db;
-  s.db.query = (text, params) => (count.statements++, query(text, params));
+  s.db.query = (text, params, name) => (count.statements++, query(text, params, name));
   s.db.tx = (fn) => {
     count.transactions++;
-    return tx((sql) => fn({ query: (text, params) => (count.statements++, sql.query(text, params)) }));
+    return tx((sql) => fn({ query: (text, params, name) => (count.statements++, sql.query(text, params, name)) }));
   };
   process.send!({ type: 'ready', wsUrl: s.wsUrl, db: s.db.kind });
   process.on('message', async (m: any) => {
@@ -109,7 +117,7 @@ async function drive(): Promise<void> {
   else delete env.TEST_DATABASE_URL;
   const child = fork(fileURLToPath(import.meta.url), ['--serve', '--chargers', String(chargers), '--backlog', String(numberOption('backlog', 4096))], {
     env,
-    execArgv: ['--import', 'tsx', '--max-old-space-size=4096', ...(process.argv.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir=/tmp/ocpp-bench-profiles'] : [])],
+    execArgv: [...nodeFlags, '--import', 'tsx', '--max-old-space-size=4096', ...(process.argv.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir=/tmp/ocpp-bench-profiles'] : [])],
   });
   const ready = await message(child, 'ready');
   const { hostname: host, port } = new URL(ready.wsUrl);
@@ -121,12 +129,11 @@ async function drive(): Promise<void> {
   };
 
   // The limits, measured now on this machine: the figures below are printed as ratios to them.
-  const rpc: RpcBaseline = await rpcBaseline({ chargers: meterChargers, seconds: Math.min(seconds, 10), boots: Math.min(chargers, 5000) });
+  const noWork = await NoWorkServer.start(nodeFlags);
+  const noWorkBoot = await noWork.boot(Math.min(chargers, 5000), meterChargers);
   console.log(
-    `limit, ocpp-rpc strict mode doing no work: MeterValues ${Math.round(rpc.meter.perSecond)}/s with ${meterChargers} chargers ` +
-      `(p50 ${rpc.meter.p50.toFixed(1)} ms, p99 ${rpc.meter.p99.toFixed(1)} ms), server CPU ${rpc.meter.cpuUsPerCall.toFixed(0)} µs per call ` +
-      `= ${Math.round(rpc.meter.callsPerCoreSecond)} calls/s per server core; connect+boot ${Math.round(rpc.boot.perSecond)}/s ` +
-      `(${rpc.boot.n}, 200 at a time), ${rpc.boot.cpuMsEach.toFixed(2)} ms server CPU each`,
+    `limit, ocpp-rpc strict mode doing no work: connect+boot ${Math.round(noWorkBoot.perSecond)}/s ` +
+      `(${noWorkBoot.n}, 200 at a time), ${noWorkBoot.cpuMsEach.toFixed(2)} ms server CPU each`,
   );
   const ratio = (x: number, limit: number) => (x / limit).toFixed(2);
 
@@ -142,8 +149,8 @@ async function drive(): Promise<void> {
       const bootCpu = (booted.cpuMs - before.cpuMs) / chargers;
       console.log(
         `connect+boot: ${booted.connections} connections, online_flag 1: ${booted.online}; ${Math.round(chargers / secs)}/s ` +
-          `(${secs.toFixed(1)} s, 200 at a time; ${ratio(chargers / secs, rpc.boot.perSecond)} of the no-work rate); ` +
-          `server CPU ${bootCpu.toFixed(2)} ms per connect+boot (no-work/this ${ratio(rpc.boot.cpuMsEach, bootCpu)}); ` +
+          `(${secs.toFixed(1)} s, 200 at a time; ${ratio(chargers / secs, noWorkBoot.perSecond)} of the no-work rate); ` +
+          `server CPU ${bootCpu.toFixed(2)} ms per connect+boot (no-work/this ${ratio(noWorkBoot.cpuMsEach, bootCpu)}); ` +
           `database ${((booted.statements - before.statements) / chargers).toFixed(2)} statements, ` +
           `${((booted.transactions - before.transactions) / chargers).toFixed(3)} transactions per connect+boot`,
       );
@@ -188,7 +195,7 @@ async function drive(): Promise<void> {
           `reconnect storm: ${n}/${chargers} booted again in ${booted.toFixed(1)} s, online_flag right after ${settled.toFixed(1)} s; ` +
             `connections ${s1.connections}, online ${s1.online}; server CPU ${cpu.toFixed(1)} s (wall/CPU ${ratio(settled, cpu)}), ` +
             `driver CPU ${((d1.user + d1.system) / 1e6).toFixed(1)} s; ` +
-            `${Math.round(n / booted)} boots/s (${ratio(n / booted, rpc.boot.perSecond)} of the no-work connect+boot rate); database ` +
+            `${Math.round(n / booted)} boots/s (${ratio(n / booted, noWorkBoot.perSecond)} of the no-work connect+boot rate); database ` +
             `${((s1.statements - s0.statements) / n).toFixed(2)} statements, ${((s1.transactions - s0.transactions) / n).toFixed(3)} transactions ` +
             `per boot (the drops' offline flags included)`,
         );
@@ -209,29 +216,64 @@ async function drive(): Promise<void> {
         `limit, multi-row INSERT of a MeterValues' rows (cp_requests + cp_meter_values), ${meterChargers} pairs per transaction, ` +
           `one connection: ${Math.round(insert.rowsPerSecond)} rows/s (${insert.msPerTransaction.toFixed(1)} ms per transaction)`,
       );
+      const rounds = numberOption('rounds', 3);
+      const turn = seconds / rounds;
+      // Both warmed up (JIT, pools, caches) before anything counts.
+      await meterLoop(fleet, txs, 2);
+      await noWork.meter(2);
+      noWork.reset();
+      const ours: MeterLoopResult[] = [];
+      const theirs: MeterLoopResult[] = [];
       const before = await stats();
       const driverBefore = process.cpuUsage();
-      const m = await meterLoop(fleet, txs, seconds);
+      for (let r = 0; r < rounds; r++) {
+        const real = async () => void ours.push(await meterLoop(fleet, txs, turn));
+        const baseline = async () => void theirs.push(await noWork.meter(turn));
+        // no-work first in even turns, real first in odd ones: a drift in the machine's speed
+        // within a turn favours neither.
+        if (r % 2 === 0) await baseline(), await real();
+        else await real(), await baseline();
+        console.log(
+          `  turn ${r + 1}: no-work ${Math.round(theirs[r].perSecond)}/s (p99 ${theirs[r].p99.toFixed(1)} ms), ` +
+            `this server ${Math.round(ours[r].perSecond)}/s (p99 ${ours[r].p99.toFixed(1)} ms, ${ours[r].errors} CALLERROR): ` +
+            `rate ${ratio(ours[r].perSecond, theirs[r].perSecond)}, p99 ${ratio(ours[r].p99, theirs[r].p99)}×`,
+        );
+      }
       const driver = process.cpuUsage(driverBefore);
       const after = await stats();
-      const us = ((after.cpuMs - before.cpuMs) / m.answered) * 1000;
+      const answered = ours.reduce((n, m) => n + m.answered, 0);
+      const us = ((after.cpuMs - before.cpuMs) / answered) * 1000;
+      const busySeconds = turn * rounds;
       const rows = after.requests - before.requests + after.meterValues - before.meterValues;
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      const rpc = noWork.cpu();
       console.log(
-        `MeterValues: ${meterChargers} chargers, one call outstanding each, ${seconds} s: ${Math.round(m.perSecond)}/s answered ` +
-          `(${m.errors} CALLERROR), latency p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, max ${m.max.toFixed(1)} ms; ` +
-          `rows written: cp_requests +${after.requests - before.requests}, cp_meter_values +${after.meterValues - before.meterValues}; ` +
-          `server CPU ${us.toFixed(0)} µs per message (${((after.cpuMs - before.cpuMs) / seconds / 10).toFixed(0)} % of a core), ` +
-          `driver ${((driver.user + driver.system) / 1000 / seconds / 10).toFixed(0)} %; server RSS ${mb(after.rss)} MB, heap ${mb(after.heap)} MB; ` +
-          `database ${((after.statements - before.statements) / m.answered).toFixed(2)} statements per message`,
+        `limit, ocpp-rpc strict mode doing no work: MeterValues ${Math.round(median(theirs.map((m) => m.perSecond)))}/s ` +
+          `with ${meterChargers} chargers (median of ${rounds} turns; p50 ${median(theirs.map((m) => m.p50)).toFixed(1)} ms, ` +
+          `p99 ${median(theirs.map((m) => m.p99)).toFixed(1)} ms), server CPU ${rpc.cpuUsPerCall.toFixed(0)} µs per call ` +
+          `= ${Math.round(rpc.callsPerCoreSecond)} calls/s per server core`,
       );
       console.log(
-        `MeterValues as ratios: rate ${ratio(m.perSecond, rpc.meter.perSecond)} of the no-work rpc rate, ` +
-          `${ratio(1e6 / us, rpc.meter.callsPerCoreSecond)} of its calls per server core, ` +
-          `p99 ${ratio(m.p99, rpc.meter.p99)}× its p99; rows ${ratio(rows / seconds, insert.rowsPerSecond)} of the INSERT limit`,
+        `MeterValues: ${meterChargers} chargers, one call outstanding each, ${rounds} turns of ${turn} s: ` +
+          `${Math.round(median(ours.map((m) => m.perSecond)))}/s answered (median; ${ours.reduce((n, m) => n + m.errors, 0)} CALLERROR), ` +
+          `latency p50 ${median(ours.map((m) => m.p50)).toFixed(1)} ms, p99 ${median(ours.map((m) => m.p99)).toFixed(1)} ms, ` +
+          `max ${Math.max(...ours.map((m) => m.max)).toFixed(1)} ms; ` +
+          `rows written: cp_requests +${after.requests - before.requests}, cp_meter_values +${after.meterValues - before.meterValues}; ` +
+          `server CPU ${us.toFixed(0)} µs per message (${((after.cpuMs - before.cpuMs) / busySeconds / 10).toFixed(0)} % of a core ` +
+          `in its turns), driver ${((driver.user + driver.system) / 1000 / (2 * busySeconds) / 10).toFixed(0)} % of a core; ` +
+          `server RSS ${mb(after.rss)} MB, heap ${mb(after.heap)} MB; ` +
+          `database ${((after.statements - before.statements) / answered).toFixed(2)} statements per message`,
+      );
+      console.log(
+        `MeterValues as ratios (median of the turns): rate ${median(ours.map((m, r) => m.perSecond / theirs[r].perSecond)).toFixed(2)} ` +
+          `of the no-work rpc rate, ${ratio(1e6 / us, rpc.callsPerCoreSecond)} of its calls per server core, ` +
+          `p99 ${median(ours.map((m, r) => m.p99 / theirs[r].p99)).toFixed(2)}× its p99; ` +
+          `rows ${ratio(rows / busySeconds, insert.rowsPerSecond)} of the INSERT limit`,
       );
       for (const c of fleet) c.terminate();
     }
   } finally {
+    await noWork.close();
     child.send({ type: 'close' });
     await new Promise((r) => child.once('exit', r));
   }

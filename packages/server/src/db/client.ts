@@ -8,7 +8,11 @@ import { isDatabaseUnavailable, isRetryableConflict } from './faults.ts';
 
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Sql {
-  query<T = Record<string, any>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `name` makes it a prepared statement on PostgreSQL: parsed and planned once per connection,
+   * for a statement run very often (the OCPP group commit). One name, one text. PGlite ignores it.
+   */
+  query<T = Record<string, any>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
 }
 
 export interface Database extends Sql {
@@ -139,7 +143,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     let rollbackFailed: Error | undefined;
     try {
       await conn.query('BEGIN');
-      const result = await fn({ query: async (text, params) => (await conn.query(text, params as any[])).rows });
+      const result = await fn({ query: async (text, params, name) => (await conn.query({ text, values: params, name })).rows });
       await conn.query('COMMIT');
       return result;
     } catch (err) {
@@ -153,7 +157,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
 
   const db: Database = {
     kind: 'postgres',
-    query: async (text, params) => (await pool.query(text, params as any[])).rows,
+    query: async (text, params, name) => (await pool.query({ text, values: params, name })).rows,
     tx: async (fn) => {
       for (let attempt = 1; ; attempt++) {
         try {
