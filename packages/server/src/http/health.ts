@@ -12,8 +12,10 @@ export const DATABASE_UNAVAILABLE = {
  * out of rotation while this fails, it recovers by itself.
  */
 export function healthRoutes(app: FastifyInstance): void {
-  app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { config: { public: true } }, async (_req, reply) => {
+  app.get('/healthz', { config: { public: true, doc: { summary: 'Liveness: the process answers ({status: ok})' } } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', {
+    config: { public: true, doc: { summary: 'Readiness: 200 while the database answers (with the connected chargers), else 503' } },
+  }, async (_req, reply) => {
     try {
       await app.db.query('SELECT 1');
       return { status: 'ready', database: 'ok', chargers: app.ocpp.central.connectionCount };

@@ -119,7 +119,15 @@ export function metrics(app: FastifyInstance): void {
     httpSeconds.observe({ method: req.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` }, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', async (req, reply) => {
+  app.get('/metrics', {
+    config: {
+      public: true,
+      doc: {
+        summary: 'Prometheus metrics: chargers, OCPP messages by action, batch writer, commands, LMS, HTTP latency by route',
+        note: 'Served to this machine; from elsewhere only with Authorization: Bearer METRICS_TOKEN, when that is set (else 403).',
+      },
+    },
+  }, async (req, reply) => {
     const allowed = access(req, app.config.metricsToken);
     if (allowed === 401) return reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'A valid metrics token is required' });
     if (allowed === 403) return reply.status(403).send({ message: 'Metrics are served to this machine only unless METRICS_TOKEN is set' });

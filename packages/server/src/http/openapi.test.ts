@@ -1,15 +1,18 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTERNAL_PRIVILEGES, RESOURCES } from '@ev/core';
+import { EXTERNAL_PRIVILEGES, readPrivilege, RESOURCES } from '@ev/core';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { userWith } from '../testing/users.ts';
 import { concretePath, operations } from '../testing/api-doc.ts';
 import { openApi } from './openapi.ts';
+import { LMS_SOCKET_PATH } from '../lms/socket.ts';
 
 /**
  * The OpenAPI document at /api/docs/openapi.json: every /api route Fastify registered is in it
- * with the privileges the server checks, and those privileges are proven against the running
- * server (none of them: 403; exactly them: past the check).
+ * (and the probes, the metrics and the WebSocket endpoints) with the privileges the server checks,
+ * and those privileges are proven against the running server (none of them: 403; exactly them:
+ * past the check).
  */
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
@@ -90,10 +93,10 @@ describe('OpenAPI document', () => {
     expect(doc.info.title).toBeTruthy();
     const ids = operations(doc).map((o) => o.op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const { method, path, op } of operations(doc)) {
-      expect(path.startsWith('/api/'), path).toBe(true);
+    for (const { method, path, op } of operations(doc, { webSockets: true })) {
+      expect(path.startsWith('/api/') || op.tags[0] === 'operations' || op['x-websocket'], path).toBe(true);
       expect(METHODS, `${method} ${path}`).toContain(method);
-      expect(op.responses?.['200'] ?? op.responses?.[200], `${method} ${path} responses`).toBeDefined();
+      expect(op.responses?.[op['x-websocket'] ? '101' : '200'], `${method} ${path} responses`).toBeDefined();
       expect(Array.isArray(op.security), `${method} ${path} security`).toBe(true);
       for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
         expect(op.parameters?.some((p: any) => p.in === 'path' && p.name === name && p.required), `${method} ${path} declares {${name}}`).toBe(true);
@@ -109,8 +112,36 @@ describe('OpenAPI document', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(html).not.toMatch(/<script/i);
-    for (const { op } of operations(doc)) expect(html).toContain(`id="${op.operationId}"`);
+    for (const { op } of operations(doc, { webSockets: true })) expect(html).toContain(`id="${op.operationId}"`);
     expect(html).toContain('READ_CP_ZONES');
+    expect(html).toContain('<span class="m ws">WS</span> <code>/ocpp/{chargeBoxId}</code>');
+  });
+
+  it('describes the probes, the metrics and the WebSocket endpoints, each with who may use it', async () => {
+    for (const path of ['/healthz', '/readyz', '/metrics']) {
+      expect(doc.paths[path]?.get?.['x-public'], path).toBe(true);
+      expect((await fetch(`${s.baseUrl}${path}`)).status, path).toBe(200);
+    }
+    expect(doc.paths['/metrics'].get['x-privilege-note']).toContain('METRICS_TOKEN');
+    const sockets = operations(doc, { webSockets: true }).filter((o) => o.op['x-websocket']);
+    expect(sockets.map((o) => o.path).sort()).toEqual([LMS_SOCKET_PATH, '/ocpp/{chargeBoxId}'].sort());
+    const lms = doc.paths[LMS_SOCKET_PATH].get;
+    expect(lms['x-any-privilege']).toEqual([readPrivilege('lms/dashboard'), readPrivilege('realtime/log')]);
+    expect(lms.parameters).toEqual([expect.objectContaining({ name: 'token', in: 'query' })]);
+    const ocpp = doc.paths['/ocpp/{chargeBoxId}'].get;
+    expect(ocpp['x-public']).toBe(true);
+    expect(ocpp.parameters).toEqual([expect.objectContaining({ name: 'chargeBoxId', in: 'path', required: true })]);
+    // What the document says about refusals is what the endpoints answer.
+    const refusal = (path: string) => new Promise<number>((resolve, reject) => {
+      const req = http.get(`${s.baseUrl}${path}`, { headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-protocol': 'ocpp1.6' } });
+      req.on('response', (res) => resolve(res.statusCode ?? 0));
+      req.on('upgrade', () => reject(new Error(`${path} upgraded`)));
+      req.on('error', reject);
+    });
+    expect(await refusal('/ocpp/NO-SUCH-CHARGER')).toBe(404);
+    expect(ocpp.description).toContain('404 for an unknown');
+    expect(await refusal(`${LMS_SOCKET_PATH}?token=wrong`)).toBe(401);
+    expect(lms.description).toContain('401 without a valid token');
   });
 
   it('names the privileges the server checks: without them 403, with exactly them past the check', async () => {

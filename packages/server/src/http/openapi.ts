@@ -41,10 +41,26 @@ export interface RouteDoc {
   externalAction?: ExternalAction;
 }
 
+/**
+ * A WebSocket endpoint, which is not a Fastify route (its module takes the http server's 'upgrade'
+ * event): described by that module with `app.describeWebSocket`, shown as a GET with `x-websocket`.
+ */
+export interface WebSocketDoc extends Pick<RouteDoc, 'summary' | 'anyPrivilege' | 'note'> {
+  /** As OpenAPI writes it: `/ocpp/{chargeBoxId}`. */
+  path: string;
+  /** What travels over it. */
+  description: string;
+  parameters: { name: string; in: 'path' | 'query'; description: string }[];
+  /** No portal sign-in (a charger's own rule is in the note). */
+  public?: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered (method by method), for the OpenAPI document and the tests that walk the routes. */
     routeTable: readonly RegisteredRoute[];
+    /** Adds a WebSocket endpoint to the OpenAPI document. */
+    describeWebSocket(doc: WebSocketDoc): void;
   }
   interface FastifyContextConfig {
     /** The route's OpenAPI description (http/openapi.ts); every /api route has one (openapi.test.ts). */
@@ -235,7 +251,7 @@ function operationId(method: string, path: string): string {
 }
 
 function privilegeText(op: Json): string {
-  if (op['x-public']) return 'Public: no sign-in.';
+  if (op['x-public']) return `Public: no sign-in.${op['x-privilege-note'] ? ` ${op['x-privilege-note']}` : ''}`;
   if (op['x-app-privileges']) return `External app (X-App-Id, X-Api-Key) whose privilege_key is one of: ${(op['x-app-privileges'] as string[]).join(', ')}.`;
   const any = op['x-any-privilege'] as string[] | undefined;
   const all = (op['x-privileges'] as string[] | undefined) ?? [];
@@ -244,8 +260,19 @@ function privilegeText(op: Json): string {
   return `${text}${roles}${op['x-privilege-note'] ? ` ${op['x-privilege-note']}` : ''}`;
 }
 
-/** The OpenAPI 3.1 document of the routes Fastify registered (what the onRoute hook collected). */
-export function openApiDocument(routes: readonly RegisteredRoute[]): Json {
+/** An operation's tag: the first segment under /api (or 'external'), 'operations' for the probes and metrics outside it. */
+function tagOf(path: string, keys: readonly string[] | undefined): string {
+  const [, root, first] = path.split('/');
+  if (root !== 'api') return 'operations';
+  if (first === 'external') return 'external';
+  return first.startsWith('{') ? (keys?.[0] ?? 'resources') : first;
+}
+
+/**
+ * The OpenAPI 3.1 document of the routes Fastify registered (what the onRoute hook collected):
+ * every /api route, the described routes outside it (probes, metrics), and the WebSocket endpoints.
+ */
+export function openApiDocument(routes: readonly RegisteredRoute[], sockets: readonly WebSocketDoc[] = []): Json {
   const paths: Record<string, Record<string, Json>> = {};
   const add = (path: string, method: string, operation: Json) => {
     const item = (paths[path] ??= {});
@@ -262,7 +289,7 @@ export function openApiDocument(routes: readonly RegisteredRoute[]): Json {
       },
     };
   };
-  const api = routes.filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/'));
+  const api = routes.filter((r) => r.method !== 'HEAD' && (r.url.startsWith('/api/') || r.doc));
   const staticOps = new Set(api.filter((r) => !r.doc?.engine).map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url)}`));
 
   for (const r of api) {
@@ -281,7 +308,7 @@ export function openApiDocument(routes: readonly RegisteredRoute[]): Json {
     const path = openApiPath(r.url);
     const operation: Json = {
       summary: doc.summary,
-      tags: [path.split('/')[2] === 'external' ? 'external' : path.split('/')[2].startsWith('{') ? (keys?.[0] ?? 'resources') : path.split('/')[2]],
+      tags: [tagOf(path, keys)],
       parameters: routeParameters(path, doc, keys),
       ...(doc.body ? { requestBody: { required: true, content: jsonContent(toJsonSchema(doc.body)) } } : {}),
     };
@@ -294,12 +321,24 @@ export function openApiDocument(routes: readonly RegisteredRoute[]): Json {
     if (doc.note) operation['x-privilege-note'] = doc.note;
     add(path, r.method.toLowerCase(), operation);
   }
+  for (const w of sockets) {
+    add(w.path, 'get', {
+      summary: w.summary,
+      description: w.description,
+      tags: ['websocket'],
+      parameters: w.parameters.map((p) => ({ ...p, ...(p.in === 'path' ? { required: true } : {}), schema: { type: 'string' } })),
+      'x-websocket': true,
+      ...(w.public ? { 'x-public': true } : { 'x-any-privilege': w.anyPrivilege ?? [] }),
+      ...(w.note ? { 'x-privilege-note': w.note } : {}),
+      responses: { 101: { description: 'Switching Protocols: the WebSocket is open' } },
+    });
+  }
   return {
     openapi: '3.1.0',
     info: {
       title: 'EV charging back-office API',
       version: API_VERSION,
-      description: 'The portal\'s API and the external API. Every operation names the privileges the server checks (x-privileges: all of them; x-any-privilege: one of them; x-public: no sign-in).',
+      description: 'The portal\'s API, the external API, the probes and metrics, and the WebSocket endpoints (x-websocket: a GET that upgrades). Every operation names the privileges the server checks (x-privileges: all of them; x-any-privilege: one of them; x-public: no sign-in).',
     },
     components: {
       securitySchemes: {
@@ -332,7 +371,7 @@ export function openApiHtml(doc: Json): string {
       const params = (op.parameters as Json[] | undefined) ?? [];
       const body = ((op.requestBody as Json | undefined)?.content as Record<string, { schema: Json }> | undefined)?.['application/json']?.schema;
       const rows = [
-        ...params.map((p) => [p.name, p.in, p.required ? 'yes' : '', schemaText(p.schema as Json)]),
+        ...params.map((p) => [p.name, p.in, p.required ? 'yes' : '', [schemaText(p.schema as Json), p.description].filter(Boolean).join('; ')]),
         ...Object.entries((body?.properties as Record<string, Json> | undefined) ?? {}).map(([name, s]) => [
           name, 'body', (body?.required as string[] | undefined)?.includes(name) ? 'yes' : '', [schemaText(s), s.description].filter(Boolean).join('; '),
         ]),
@@ -340,8 +379,11 @@ export function openApiHtml(doc: Json): string {
       const table = rows.length
         ? `<table><tr><th>name</th><th>in</th><th>required</th><th>value</th></tr>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('')}</table>`
         : '';
-      const section = `<section id="${escapeHtml(op.operationId)}"><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`
-        + `<p>${escapeHtml(op.summary)}</p><p class="p">${escapeHtml(privilegeText(op))}</p>${table}</section>`;
+      const verb = op['x-websocket'] ? 'ws' : method;
+      const section = `<section id="${escapeHtml(op.operationId)}"><h3><span class="m ${verb}">${verb.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`
+        // A WebSocket's description says what travels over it (its first paragraph; the privileges follow).
+        + `<p>${escapeHtml(op.summary)}</p>${op['x-websocket'] ? `<p>${escapeHtml(String(op.description).split('\n\n')[0])}</p>` : ''}`
+        + `<p class="p">${escapeHtml(privilegeText(op))}</p>${table}</section>`;
       const tag = String((op.tags as string[] | undefined)?.[0] ?? 'other');
       byTag.set(tag, [...(byTag.get(tag) ?? []), section]);
     }
@@ -352,7 +394,7 @@ export function openApiHtml(doc: Json): string {
 body{font:14px/1.5 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:1em 2em;color:#222}
 h2{border-bottom:1px solid #ccc;margin-top:2em}section{margin:1em 0 1.5em}h3{font-size:15px;margin:.2em 0}
 .m{display:inline-block;min-width:4.5em;padding:0 .4em;border-radius:3px;color:#fff;font-size:12px;text-align:center}
-.get{background:#2f7d32}.post{background:#1565c0}.put{background:#ef6c00}.delete{background:#c62828}
+.get{background:#2f7d32}.post{background:#1565c0}.put{background:#ef6c00}.delete{background:#c62828}.ws{background:#6a1b9a}
 .p{color:#555;margin:.2em 0}table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ddd;padding:2px 8px;text-align:left;vertical-align:top}
 nav a{margin-right:.8em}</style></head><body>
 <h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1><p>${escapeHtml(info.description)}</p>
@@ -363,19 +405,22 @@ ${tags.map((t) => `<h2 id="tag-${escapeHtml(t)}">${escapeHtml(t)}</h2>${byTag.ge
 }
 
 /**
- * Collects every route as it is registered (register this before the routes) and serves the
- * document built from them at /api/docs/openapi.json and as a page at /api/docs, both public.
+ * Collects every route as it is registered (register this before the routes), and the WebSocket
+ * endpoints described, and serves the document built from them at /api/docs/openapi.json and as a
+ * page at /api/docs, both public.
  */
 export function openApi(app: FastifyInstance): void {
   const routes: RegisteredRoute[] = [];
+  const sockets: WebSocketDoc[] = [];
   app.decorate('routeTable', routes);
+  app.decorate('describeWebSocket', (doc: WebSocketDoc) => void sockets.push(doc));
   app.addHook('onRoute', (r: RouteOptions) => {
     for (const method of [r.method].flat()) {
       routes.push({ method, url: r.url, doc: r.config?.doc, public: Boolean(r.config?.public), externalApp: Boolean(r.config?.externalApp) });
     }
   });
   let built: Json | undefined;
-  const document = () => (built ??= openApiDocument(routes));
+  const document = () => (built ??= openApiDocument(routes, sockets));
   app.get('/api/docs/openapi.json', { config: { public: true, doc: { summary: 'This API as an OpenAPI 3.1 document' } } }, async () => document());
   app.get('/api/docs', { config: { public: true, doc: { summary: 'This API as a readable page' } } }, async (_req, reply) =>
     reply.type('text/html; charset=utf-8').send(openApiHtml(document())));

@@ -155,6 +155,18 @@ export function lmsSocket(app: FastifyInstance, lms: LoadManager, intervalMs: nu
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   };
 
+  app.describeWebSocket({
+    path: LMS_SOCKET_PATH,
+    summary: 'Live load management and dashboard status',
+    description: 'JSON messages. Send {"type":"all_status_update"} for the whole picture, '
+      + '{"type":"stop_charging_session","cpNo":"…"} to stop a charger\'s session, {"type":"subscribe_log"} for the LMS log; '
+      + 'the server pushes status_update, stop_charging_session_result, lms_log and error messages. Refused at the upgrade: '
+      + '401 without a valid token, 403 without either privilege.',
+    parameters: [{ name: 'token', in: 'query', description: 'The sign-in token of POST /api/login' }],
+    anyPrivilege: [READ_DASHBOARD, READ_LOG],
+    note: `Status needs ${READ_DASHBOARD}, the log ${READ_LOG}; only the sites the user may see.`,
+  });
+
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== LMS_SOCKET_PATH) return;

@@ -26,6 +26,17 @@ export function ocppServer(app: FastifyInstance): void {
   const plannedStops = new PlannedStops(central, commands);
   app.decorate('ocpp', { central, commands, plannedStops });
   app.server.on('upgrade', central.handleUpgrade);
+  app.describeWebSocket({
+    path: '/ocpp/{chargeBoxId}',
+    summary: 'OCPP 1.6-J: where chargers connect',
+    description: 'Subprotocol ocpp1.6. The charger sends its calls (BootNotification, Heartbeat, StatusNotification, '
+      + 'Authorize, StartTransaction, MeterValues, StopTransaction, DataTransfer, …) and answers the commands sent to it. '
+      + 'Refused at the upgrade: 404 for an unknown or deleted charger, 403 for a disabled one, 401 for a missing or wrong '
+      + 'password, 400 without the subprotocol, 429 during a cool-down or from an address that keeps sending garbage.',
+    parameters: [{ name: 'chargeBoxId', in: 'path', description: 'The charger number (cps.cp_no)' }],
+    public: true,
+    note: 'The charger\'s HTTP Basic password (user: the chargeBoxId) when it has one.',
+  });
   app.addHook('onReady', async () => {
     await central.resetOnlineFlags();
     plannedStops.start();

@@ -2,10 +2,14 @@
 
 export type DocOperation = Record<string, any>;
 
-export function operations(doc: any): { method: string; path: string; op: DocOperation }[] {
+/**
+ * The HTTP operations: the WebSocket endpoints (x-websocket) are left out unless asked for, since a
+ * plain request is not what they serve (their own tests open them).
+ */
+export function operations(doc: any, opts: { webSockets?: boolean } = {}): { method: string; path: string; op: DocOperation }[] {
   return Object.entries(doc.paths as Record<string, Record<string, DocOperation>>).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => ({ method, path, op })),
-  );
+  ).filter((o) => opts.webSockets || !o.op['x-websocket']);
 }
 
 /** A concrete path for a templated one: keys from their enum, ids that name no record. */
