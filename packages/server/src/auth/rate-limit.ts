@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RedisLink } from '../cluster/redis.ts';
+import { redisInTime, type RedisLink } from '../cluster/redis.ts';
 import { SummarisedLog } from '../ocpp/summarised-log.ts';
 
 /**
@@ -67,24 +67,11 @@ export class SharedFailureLimiter {
 
   /** The Redis call's answer, or undefined when Redis is not connected or does not answer in time. */
   private async shared<T>(call: () => Promise<T>): Promise<T | undefined> {
-    // Not connected: the client would queue the call until it is, and sign-in would wait with it.
-    if (this.redis.cmd.status !== 'ready') {
-      this.unavailable.note('redis', { status: this.redis.cmd.status });
-      return undefined;
-    }
-    let timer: NodeJS.Timeout | undefined;
     try {
-      return await Promise.race([
-        call(),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer within ${REDIS_WAIT_MS} ms`)), REDIS_WAIT_MS);
-        }),
-      ]);
+      return await redisInTime(this.redis, call, REDIS_WAIT_MS);
     } catch (err) {
       this.unavailable.note('redis', { err: (err as Error).message });
       return undefined;
-    } finally {
-      clearTimeout(timer);
     }
   }
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
-import { ERROR_CODES } from '@ev/core';
+import { editPrivilege, ERROR_CODES, P } from '@ev/core';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { addCharger, BOOT, connectCharger, eventually } from '../testing/ocpp-support.ts';
 import { addLmsSite } from '../testing/lms.ts';
+import { userWith } from '../testing/users.ts';
 import { testRedis, testRedisUrl as redisUrl } from '../testing/redis.ts';
 
 /**
@@ -135,5 +136,33 @@ describe.skipIf(!enabled)('two nodes on Redis', () => {
     for (const n of [a, b]) {
       await eventually(async () => n.app.lms.charger(site.cpIds[0])?.allocation?.state === 'charging', 5000);
     }
+  });
+
+  it('shows a mass update\'s progress through any node: the job runs on one, the portal polls another', async () => {
+    const cpId = await addCharger(a.db, 'CL-MASS');
+    const made = await a.api('PUT', `/api/cps/${cpId}/cpConfig`, { token: tokenA, body: { fw_ver: 'AC-1.0.0' } });
+    await a.api('PUT', `/api/cps/${cpId}/cpConfig`, { token: tokenA, body: { cp_config_id: made.body.data.cp_config_id, current: 1 } });
+    const changes: unknown[] = [];
+    await connect(a, 'CL-MASS', { ChangeConfiguration: (p) => (changes.push(p), { status: 'Accepted' }) });
+    await eventually(async () => (await online(cpId)) === 1);
+
+    // The job runs on B (which forwards to A, where the charger is); the polls go to A.
+    const started = await b.api('POST', '/api/cp_locs/cp_mass_update', {
+      token: tokenB, body: { cpIds: [cpId], commonConfigJson: { 'End upon state A': 'Yes' } },
+    });
+    expect(started.body).toEqual({ status: 'success', jobId: expect.any(String) });
+    const progress = await eventually(async () => {
+      const p = await a.api('GET', `/api/cp_locs/cp_mass_update/${started.body.jobId}`, { token: tokenA });
+      expect(p.status).toBe(200);
+      return p.body.finished ? p.body : null;
+    });
+    expect(progress).toEqual({
+      jobId: started.body.jobId, total: 1, done: 1, finished: true,
+      results: [{ cpId, cpNo: 'CL-MASS', status: 'sent', keys: { 'End upon state A': 'Accepted' } }],
+    });
+    expect(changes).toEqual([{ key: 'StopTransactionOnEVSideDisconnect', value: 'true' }]);
+    // Still nobody else's job, on either node.
+    const other = await userWith(a, 'cl_mass_other', [P.CP_CONFIG, editPrivilege('cp_config')], 'all');
+    expect((await a.api('GET', `/api/cp_locs/cp_mass_update/${started.body.jobId}`, { token: other })).status).toBe(404);
   });
 });

@@ -54,3 +54,22 @@ export function openRedis(url: string, prefix: string, log: FastifyBaseLogger): 
     },
   };
 }
+
+/**
+ * A Redis command on a request's path, answered within `waitMs` or rejected: while Redis is not
+ * connected ioredis would queue the command until it is, and the request would wait with it.
+ */
+export async function redisInTime<T>(link: RedisLink, call: (cmd: Redis) => Promise<T>, waitMs: number): Promise<T> {
+  if (link.cmd.status !== 'ready') throw new Error(`Redis not connected (${link.cmd.status})`);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      call(link.cmd),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${waitMs} ms`)), waitMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

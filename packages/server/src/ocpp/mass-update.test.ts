@@ -165,3 +165,17 @@ describe('charger configuration mass update', () => {
     expect((await api('GET', `/api/cp_locs/cp_mass_update/nope`)).status).toBe(404);
   });
 });
+
+describe('mass update progress on several nodes', () => {
+  // The two-node case (a job on one node, polled on another) is in cluster/cluster.test.ts.
+  it('answers 503, not a hang or a 404, while Redis cannot be read for a job this node does not run', async () => {
+    const s = await startTestServer({ redisUrl: 'redis://127.0.0.1:1', redisPrefix: 'mass-update-no-redis:' });
+    try {
+      const res = await s.api('GET', '/api/cp_locs/cp_mass_update/a-job-of-another-node', { token: await s.login() });
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ errorCode: 'cluster_unavailable' });
+    } finally {
+      await s.close();
+    }
+  }, 30_000);
+});

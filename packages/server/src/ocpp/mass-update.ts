@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { requirePrivileges } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/session.ts';
 import type { Sql } from '../db/client.ts';
+import { redisInTime } from '../cluster/redis.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { parseBody } from '../http/parse.ts';
 import { writeAudit } from '../resources/audit.ts';
@@ -15,8 +16,18 @@ import { checkChanges, isPending, parseConfigJson, sendSettings, type ChargerRow
 
 /** Chargers sent to at the same time by one job. */
 export const MASS_UPDATE_CONCURRENCY = 20;
-/** A job's progress stays readable this long after it finishes (jobs live in this node's memory only). */
+/** A job's progress stays readable this long after it finishes. */
 export const MASS_UPDATE_JOB_TTL_MS = 60 * 60_000;
+/**
+ * With several nodes (Redis), the node running a job copies its progress to Redis at most this
+ * often, so that the portal's polls may reach any node. While the job runs the copy lives
+ * RUNNING_COPY_TTL_MS past its last refresh: a node that dies mid-job leaves no progress that
+ * looks alive for ever.
+ */
+const PROGRESS_COPY_MS = 500;
+const RUNNING_COPY_TTL_MS = 5 * 60_000;
+/** How long a poll waits for Redis before it answers 503. */
+const REDIS_WAIT_MS = 1000;
 const MAX_CP_IDS = 5000;
 
 const body = z.object({
@@ -29,7 +40,12 @@ const jobParams = z.object({ jobId: z.string().max(100) });
 interface Job extends MassUpdateProgress {
   userId: number;
   expires?: NodeJS.Timeout;
+  /** The next copy of its progress to Redis, when one is due. */
+  copy?: NodeJS.Timeout;
 }
+
+/** What the portal is answered about a job (without the node's own bookkeeping). */
+const progressOf = ({ jobId, total, done, finished, results }: Job): MassUpdateProgress => ({ jobId, total, done, finished, results });
 
 interface Target extends ChargerRow {
   cp_no: string;
@@ -118,9 +134,39 @@ function statusOf(keys: Record<string, ConfigSendResult>): MassUpdateStatus {
 export function massUpdateRoutes(app: FastifyInstance): void {
   const jobs = new Map<string, Job>();
   app.addHook('onClose', async () => {
-    for (const job of jobs.values()) clearTimeout(job.expires);
+    for (const job of jobs.values()) {
+      clearTimeout(job.expires);
+      clearTimeout(job.copy);
+    }
     jobs.clear();
   });
+
+  const copyKey = (jobId: string) => `${app.redis!.prefix}mass-update:${jobId}`;
+  /** Copies the job's progress to Redis now (when the nodes share it), for the polls other nodes answer. */
+  const copyNow = async (job: Job) => {
+    clearTimeout(job.copy);
+    job.copy = undefined;
+    if (!app.redis) return;
+    const ttl = job.finished ? MASS_UPDATE_JOB_TTL_MS : RUNNING_COPY_TTL_MS;
+    await app.redis.cmd.set(copyKey(job.jobId), JSON.stringify({ ...progressOf(job), userId: job.userId }), 'PX', ttl)
+      .catch((err: Error) => app.log.warn({ err: err.message, jobId: job.jobId }, 'Mass update progress not copied to Redis'));
+  };
+  // Throttled: a job of thousands of chargers would otherwise copy its growing result list once per charger.
+  const copySoon = (job: Job) => {
+    if (app.redis && !job.copy) job.copy = setTimeout(() => void copyNow(job), PROGRESS_COPY_MS);
+  };
+  /** A job run by another node, from its copy in Redis (503 while Redis cannot be read). */
+  const copied = async (jobId: string): Promise<Job | undefined> => {
+    if (!app.redis) return undefined;
+    let text: string | null;
+    try {
+      text = await redisInTime(app.redis, (cmd) => cmd.get(copyKey(jobId)), REDIS_WAIT_MS);
+    } catch (err) {
+      app.log.warn({ err: (err as Error).message, jobId }, 'Mass update progress not read from Redis');
+      throw new HttpError(503, { message: 'The progress of this job cannot be read now; please try again in a few seconds', errorCode: 'cluster_unavailable' });
+    }
+    return text ? (JSON.parse(text) as Job) : undefined;
+  };
 
   async function run(job: Job, targets: Target[], values: Record<string, ConfigSetting['Value']>): Promise<void> {
     const queue = [...targets];
@@ -147,12 +193,14 @@ export function massUpdateRoutes(app: FastifyInstance): void {
         }
         job.results.push({ cpId: cp.cp_id, cpNo: cp.cp_no, status, keys });
         job.done += 1;
+        copySoon(job);
       }
     };
     await Promise.all(Array.from({ length: Math.min(MASS_UPDATE_CONCURRENCY, targets.length) }, worker));
     job.finished = true;
     job.results.sort((a, b) => a.cpNo.localeCompare(b.cpNo, 'en'));
     app.log.info({ jobId: job.jobId, total: job.total, statuses: job.results.map((r) => r.status) }, 'Mass update sent');
+    void copyNow(job);
     job.expires = setTimeout(() => jobs.delete(job.jobId), MASS_UPDATE_JOB_TTL_MS);
     job.expires.unref();
   }
@@ -206,6 +254,7 @@ export function massUpdateRoutes(app: FastifyInstance): void {
     const targets = outcome.targets!;
     const job: Job = { jobId: randomUUID(), userId: user.id, total: targets.length, done: 0, finished: false, results: [] };
     jobs.set(job.jobId, job);
+    void copyNow(job);
     req.log.info({ jobId: job.jobId, cpIds: targets.map((t) => t.cp_id), keys: Object.keys(values), user: user.username }, 'Mass update saved');
     run(job, targets, values).catch((err) => app.log.error({ err, jobId: job.jobId }, 'Mass update job failed'));
     return { status: 'success', jobId: job.jobId };
@@ -214,10 +263,9 @@ export function massUpdateRoutes(app: FastifyInstance): void {
   app.get('/api/cp_locs/cp_mass_update/:jobId', { config: { doc: { summary: 'The progress of a mass update job', privileges: [P.CP_CONFIG, editPrivilege('cp_config')], params: jobParams } } }, async (req): Promise<MassUpdateProgress> => {
     const user = requirePrivileges(req, P.CP_CONFIG, editPrivilege('cp_config'));
     const { jobId } = parseBody(jobParams, req.params);
-    const job = jobs.get(jobId);
+    const job = jobs.get(jobId) ?? (await copied(jobId));
     // Another user's job is not theirs to see.
     if (!job || job.userId !== user.id) throw notFound('Mass update job not found');
-    const { jobId: id, total, done, finished, results } = job;
-    return { jobId: id, total, done, finished, results };
+    return progressOf(job);
   });
 }
