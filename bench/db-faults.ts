@@ -31,6 +31,7 @@ import { TcpProxy } from '../packages/server/src/testing/tcp-proxy.ts';
 import { checkDurability, startChargingLoad, type ChargingLoad } from '../packages/server/src/testing/charging-load.ts';
 import { RawCharger } from './ocpp-raw-charger.ts';
 import { numberOption, option } from './args.ts';
+import { message } from './child.ts';
 
 const only = option('only');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -373,13 +374,6 @@ function summarise(lines: LogLine[]): string {
     by.set(key, (by.get(key) ?? 0) + 1);
   }
   return [...by].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${v} ${k}`).join(', ') || 'none';
-}
-
-function message(child: ChildProcess, type: string): Promise<any> {
-  return new Promise((resolve) => {
-    const on = (m: any) => void (m?.type === type && (child.off('message', on), resolve(m)));
-    child.on('message', on);
-  });
 }
 
 const fmt = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');

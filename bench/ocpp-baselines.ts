@@ -14,6 +14,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../packages/server/src/db/client.ts';
 import { meterLoop, pool, RawCharger, type MeterLoopResult } from './ocpp-raw-charger.ts';
+import { message } from './child.ts';
 
 /** Child: the no-work server. */
 async function serveNoWork(): Promise<void> {
@@ -51,13 +52,13 @@ export class NoWorkServer {
 
   static async start(execArgv: string[]): Promise<NoWorkServer> {
     const child = fork(fileURLToPath(import.meta.url), ['--no-work-server'], { execArgv: [...execArgv, '--import', 'tsx'] });
-    const { port } = await next(child, 'ready');
+    const { port } = await message(child, 'ready');
     return new NoWorkServer(child, port);
   }
 
   private async cpuMs(): Promise<number> {
     this.child.send({ type: 'cpu' });
-    return (await next(this.child, 'cpu')).cpuMs;
+    return (await message(this.child, 'cpu')).cpuMs;
   }
 
   /** Connects and boots `n` chargers, 200 at a time as the real bench does; keeps the first `keep`. */
@@ -99,17 +100,6 @@ export class NoWorkServer {
     this.child.send({ type: 'close' });
     await new Promise((r) => this.child.once('exit', r));
   }
-}
-
-function next(child: ChildProcess, type: string): Promise<any> {
-  return new Promise((resolve) => {
-    const on = (m: any) => {
-      if (m?.type !== type) return;
-      child.off('message', on);
-      resolve(m);
-    };
-    child.on('message', on);
-  });
 }
 
 /**

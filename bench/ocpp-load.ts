@@ -29,11 +29,12 @@
  * machine's cores, so the figures are a floor. The child reports its own CPU time and RSS, and
  * counts rows in the database.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { heartbeats, meterLoop, pool, RawCharger, type MeterLoopResult } from './ocpp-raw-charger.ts';
 import { insertBaseline, NoWorkServer } from './ocpp-baselines.ts';
 import { numberOption, option } from './args.ts';
+import { message } from './child.ts';
 
 const only = option('only');
 const nodeFlags = (option('node-flags') ?? '').split(' ').filter(Boolean).map((f) => `--${f}`);
@@ -277,17 +278,6 @@ async function drive(): Promise<void> {
     child.send({ type: 'close' });
     await new Promise((r) => child.once('exit', r));
   }
-}
-
-function message(child: ChildProcess, type: string): Promise<any> {
-  return new Promise((resolve) => {
-    const on = (m: any) => {
-      if (m?.type !== type) return;
-      child.off('message', on);
-      resolve(m);
-    };
-    child.on('message', on);
-  });
 }
 
 async function until(fn: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {

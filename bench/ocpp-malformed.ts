@@ -15,7 +15,9 @@
  *          --interval-ms N (each well-behaved charger sends one MeterValues per N ms; 0, the default: a
  *          closed loop, as fast as answered, which saturates this machine's two cores on its own),
  *          --garbage-closes-per-address N (the server's OCPP_GARBAGE_CLOSES_PER_ADDRESS, 30; 0: the flood's
- *          address is never refused, so every frame is delivered), --cpu-prof (the server writes a V8 CPU profile to /tmp/ocpp-bench-profiles/ at exit).
+ *          address is never refused, so every frame is delivered), --warm-up-frames N (malformed frames sent over
+ *          5 s from another address before anything is measured, 5000; 0: none), --cpu-prof (the server writes a
+ *          V8 CPU profile to /tmp/ocpp-bench-profiles/ at exit).
  *
  * Three processes: the server (bench/ocpp-load.ts --serve: the testing harness over a fresh
  * database, chargers B1…BN in cps), the flood (this file with --flood), and this driver with the
@@ -27,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { floodMalformed } from '../packages/server/src/testing/malformed-flood.ts';
 import { meterLoop, pool, RawCharger } from './ocpp-raw-charger.ts';
 import { numberOption } from './args.ts';
+import { message } from './child.ts';
 
 const chargers = numberOption('chargers', 500);
 const connections = numberOption('connections', 100);
@@ -38,6 +41,8 @@ const floodIds = numberOption('flood-ids', 6000);
 const intervalMs = numberOption('interval-ms', 0);
 /** The server's OCPP_GARBAGE_CLOSES_PER_ADDRESS (0: every flood frame is delivered and answered). */
 const garbageCloses = numberOption('garbage-closes-per-address', 30);
+/** Garbage sent before anything is measured (over 5 s), as the MeterValues path is warmed up: the first round was cold. */
+const warmUpFrames = numberOption('warm-up-frames', 5000);
 
 if (process.argv.includes('--flood')) {
   // The flood's own process: its sockets and JSON cost the driver's measurements nothing.
@@ -45,6 +50,16 @@ if (process.argv.includes('--flood')) {
   const ids = Array.from({ length: floodIds }, (_, i) => `B${chargers + i + 1}`);
   // Loaded and waiting: each round's flood and its measured run start together.
   process.send!({ type: 'ready' });
+  if (warmUpFrames) {
+    await new Promise((r) => process.once('message', r));
+    // Another address than the rounds' (its refusal must not carry over to them), the last round's ids.
+    const from = Math.floor(((rounds - 1) * floodIds) / rounds);
+    const result = await floodMalformed({
+      wsUrl, ids: ids.slice(from), connections, frames: warmUpFrames, perSecond: warmUpFrames / 5,
+      localAddress: '127.0.0.3', deadlineMs: 10_000,
+    });
+    process.send!({ type: 'warmed', ...result });
+  }
   for (let round = 0; round < rounds; round++) {
     await new Promise((r) => process.once('message', r));
     const cpu0 = process.cpuUsage();
@@ -127,6 +142,11 @@ try {
       `flood process CPU ${(f.cpuMs / f.ms * 100).toFixed(0)} % of a core; ` +
       `${f.connections} connections, closed by the server ${JSON.stringify(f.closedByServer)}, reconnects refused: ${refused}`;
   });
+  if (warmUpFrames) {
+    flood.send({ type: 'go' });
+    const [w] = await Promise.all([message(flood, 'warmed'), meterLoop(fleet, txs, 6)]);
+    console.log(`warm-up (not measured): ${w.sent} malformed frames over ${w.connections} connections from 127.0.0.3 in ${(w.ms / 1000).toFixed(1)} s, with MeterValues`);
+  }
   const clean = [await run('clean')];
   const garbage = [];
   for (let round = 0; round < rounds; round++) {
@@ -160,16 +180,3 @@ try {
   }
 }
 
-function message(child: ChildProcess, type: string): Promise<any> {
-  return new Promise((resolve, reject) => {
-    const on = (m: any) => {
-      if (m?.type !== type) return;
-      child.off('message', on);
-      child.off('exit', gone);
-      resolve(m);
-    };
-    const gone = () => reject(new Error(`process exited waiting for '${type}'`));
-    child.on('message', on);
-    child.once('exit', gone);
-  });
-}
