@@ -128,6 +128,29 @@ describe('alerts raised from chargers and mailed to contact groups', () => {
     await cp.close();
   });
 
+  it('raises the Offline alerts of chargers dropped together in one statement (a network outage is not one INSERT per charger)', async () => {
+    const cpIds = await Promise.all(Array.from({ length: 20 }, (_, i) => addCharger(s.db, `ALERT-OUT-${i}`, { locId: siteA })));
+    const cps = await Promise.all(cpIds.map((_, i) => connectCharger(s.wsUrl, `ALERT-OUT-${i}`)));
+    const query = s.db.query;
+    let inserts = 0;
+    s.db.query = (text, params, name) => {
+      if (text.includes('INSERT INTO alert (')) inserts++;
+      return query(text, params, name);
+    };
+    try {
+      await Promise.all(cps.map((cp) => cp.close()));
+      const rows = await until(async () => {
+        const r = await s.db.query(`SELECT cp_id, error_id, level, is_fixes FROM alert WHERE cp_id = ANY($1::int[])`, [cpIds]);
+        return r.length === cpIds.length && r;
+      });
+      expect(rows.every((r: any) => r.error_id === 'Offline' && r.level === 1 && r.is_fixes === 0)).toBe(true);
+      // One IdBatch window: one statement, two if the chargers' timers straddle a window's end.
+      expect(inserts).toBeLessThanOrEqual(2);
+    } finally {
+      s.db.query = query;
+    }
+  });
+
   it('mails each group once when an alert reaches its level, to its active contacts, in both languages', async () => {
     const contact = async (name: string, email: string, status = 1) =>
       (await s.db.query(`INSERT INTO contact (name, email, status) VALUES ($1, $2, $3) RETURNING contact_id`, [name, email, status]))[0].contact_id as number;

@@ -12,7 +12,12 @@ export interface RaisedAlert {
 
 /** More queued alert writes than this (a database away for long) drops new ones, logged. */
 const MAX_PENDING = 10_000;
-/** Chargers back online are cleared of their Offline alerts together, this often: a reconnect storm is one UPDATE, not one per charger. */
+/**
+ * Chargers back online are cleared of their Offline alerts together, this often, and chargers past
+ * the offline grace period are raised together: a reconnect storm is one UPDATE, and a network
+ * outage one INSERT, not one per charger (a garbage flood's 1,300 closed connections made 1,300
+ * statements a grace period later).
+ */
 const ONLINE_BATCH_MS = 200;
 
 /**
@@ -28,6 +33,7 @@ export class AlertMonitor {
   private pending = 0;
   private stopped = false;
   private readonly backOnline = new IdBatch(ONLINE_BATCH_MS, (cpIds) => this.fixOffline(cpIds));
+  private readonly stillOffline = new IdBatch(ONLINE_BATCH_MS, (cpIds) => this.raiseOffline(cpIds));
   /**
    * Chargers that may have an open alert: only their NoError reports and returns cost a statement
    * (every charger reports NoError all the time; a reconnect storm brings thousands back at once).
@@ -64,14 +70,16 @@ export class AlertMonitor {
     clearTimeout(this.offlineTimers.get(p.cpId));
     this.offlineTimers.delete(p.cpId);
     if (p.online) {
+      this.stillOffline.delete(p.cpId);
       this.backOnline.add(p.cpId);
       return;
     }
     this.backOnline.delete(p.cpId);
-    const seconds = Math.round(this.offlineGraceMs / 1000);
     const timer = setTimeout(() => {
       this.offlineTimers.delete(p.cpId);
-      this.raiseLater(p.cpId, 'Offline', `Offline for more than ${seconds} s`, null);
+      // From now on it may have an open alert (a return right behind the raise must fix it).
+      this.open.add(p.cpId);
+      this.stillOffline.add(p.cpId);
     }, this.offlineGraceMs);
     timer.unref();
     this.offlineTimers.set(p.cpId, timer);
@@ -83,6 +91,7 @@ export class AlertMonitor {
     for (const t of this.offlineTimers.values()) clearTimeout(t);
     this.offlineTimers.clear();
     this.backOnline.stop();
+    this.stillOffline.stop();
     await Promise.all([...this.chains.values(), this.onlineWrite]);
     this.failures.close();
   }
@@ -137,6 +146,28 @@ export class AlertMonitor {
       [cpId, connectorId, `Connector ${connectorId}:%`],
     );
     if (row && !row.more) this.open.delete(cpId);
+  }
+
+  /**
+   * Raises (or counts again) the Offline alert of chargers away for the grace period. In the same
+   * chain as the fixes, so a charger's raise and its return's fix land in the order they happened.
+   */
+  private raiseOffline(cpIds: number[]): void {
+    const message = `Offline for more than ${Math.round(this.offlineGraceMs / 1000)} s`;
+    this.onlineWrite = this.onlineWrite
+      .then(() => this.db.query<{ alert_id: number; level: number }>(
+        `INSERT INTO alert (cp_id, cp_no, error_id, loc_id, location, message, tran_id)
+         SELECT c.cp_id, c.cp_no, 'Offline', c.loc_id, l.address, $2, NULL
+           FROM cps c LEFT JOIN cp_locs l ON l.loc_id = c.loc_id WHERE c.cp_id = ANY($1::int[]) ORDER BY c.cp_id
+         ON CONFLICT (cp_id, error_id) WHERE is_fixes = 0
+         DO UPDATE SET level = alert.level + 1, last_date = now(), message = EXCLUDED.message
+         RETURNING alert_id, level`,
+        [cpIds, message],
+      ))
+      .then((rows) => {
+        for (const row of rows) this.onRaised({ alertId: Number(row.alert_id), level: row.level });
+      })
+      .catch((err: unknown) => this.failures.note('alert', { err: (err as Error).message, chargers: cpIds.length }));
   }
 
   /** Fixes the Offline alerts of chargers that came back. */
