@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { expiryProblem } from '../resources/hooks/voucher.ts';
-import { xlsxProblem } from './xlsx-check.ts';
+import { workbookPartsFirst, xlsxProblem } from './xlsx-check.ts';
 
 /**
  * Reading Voucher.xlsx (spec part 2 §2, §5): the first worksheet, a header row naming memberId and
@@ -73,7 +73,7 @@ export interface ParsedImport {
 export async function readVoucherWorkbook(buf: Buffer, today: string): Promise<ParsedImport> {
   const problem = await xlsxProblem(buf);
   if (problem) throw new ImportFileError(problem.message);
-  const input = Readable.from([buf]);
+  const input = Readable.from([workbookPartsFirst(buf)]);
   // Whatever the package checks miss, a read that stalls ends as an unreadable file, not a hung request.
   let timer: NodeJS.Timeout | undefined;
   const stalled = new Promise<never>((_, reject) => {

@@ -18,6 +18,36 @@ const CENTRAL = 0x02014b50;
 
 /** undefined when the buffer is a plain (unencrypted, not oversized) .xlsx package; else why not. */
 export async function xlsxProblem(buf: Buffer): Promise<ZipProblem | undefined> {
+  const zip = readDirectory(buf);
+  if ('message' in zip) return zip;
+  for (const e of zip.entries) if (!(await entryIsWhole(buf, e))) return { message: 'The file is damaged (a part of the workbook does not unpack)' };
+  return undefined;
+}
+
+/** The parts the streaming reader must have read before any worksheet, in this order. */
+const FIRST_PARTS = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'];
+
+/**
+ * The same package with the workbook's own parts moved in front of the worksheets (a package that
+ * xlsxProblem passed). ExcelJS writes xl/workbook.xml last, and its streaming reader (over
+ * unzipper's single pass) at times does not get that last entry before it reads the worksheets:
+ * a good file then fails with "Cannot read properties of undefined (reading 'sheets')"
+ * (exceljs/exceljs#3064; CI hit it once in the voucher tests). The reader goes by the local
+ * entries in file order and stops at the central directory, so moving whole local entries (header,
+ * data, data descriptor) is enough; the directory is left as it was.
+ */
+export function workbookPartsFirst(buf: Buffer): Buffer {
+  const zip = readDirectory(buf);
+  if ('message' in zip) return buf;
+  const byOffset = [...zip.entries].sort((a, b) => a.local - b.local);
+  const span = (i: number) => buf.subarray(byOffset[i].local, i + 1 < byOffset.length ? byOffset[i + 1].local : zip.directoryAt);
+  const rank = (name: string) => (FIRST_PARTS.includes(name) ? FIRST_PARTS.indexOf(name) : FIRST_PARTS.length);
+  const order = byOffset.map((e, i) => ({ i, rank: rank(e.name) })).sort((a, b) => a.rank - b.rank || a.i - b.i);
+  return Buffer.concat([...order.map(({ i }) => span(i)), buf.subarray(zip.directoryAt)]);
+}
+
+/** The central directory's entries and where it starts, or why the buffer is no .xlsx package. */
+function readDirectory(buf: Buffer): { entries: Entry[]; directoryAt: number } | ZipProblem {
   const notXlsx = { message: 'The file is not an Excel workbook (.xlsx)' };
   // Password-protected workbooks are OLE compound files (so are old .xls ones), not zips.
   if (buf.length >= 8 && buf.readUInt32BE(0) === 0xd0cf11e0) {
@@ -33,7 +63,8 @@ export async function xlsxProblem(buf: Buffer): Promise<ZipProblem | undefined> 
   }
   if (eocd < 0) return { message: 'The file is damaged (not a complete zip package)' };
   const count = buf.readUInt16LE(eocd + 10);
-  let at = buf.readUInt32LE(eocd + 16);
+  const directoryAt = buf.readUInt32LE(eocd + 16);
+  let at = directoryAt;
   const names = new Set<string>();
   const entries: Entry[] = [];
   let unpacked = 0;
@@ -57,8 +88,7 @@ export async function xlsxProblem(buf: Buffer): Promise<ZipProblem | undefined> 
     at += 46 + nameLen + extraLen + commentLen;
   }
   if (!names.has('xl/workbook.xml') || ![...names].some((p) => /^xl\/worksheets\/sheet\d+\.xml$/.test(p))) return notXlsx;
-  for (const e of entries) if (!(await entryIsWhole(buf, e))) return { message: 'The file is damaged (a part of the workbook does not unpack)' };
-  return undefined;
+  return { entries, directoryAt };
 }
 
 interface Entry { name: string; method: number; crc: number; packed: number; size: number; local: number }
