@@ -45,8 +45,6 @@ async function serveNoWork(): Promise<void> {
  */
 export class NoWorkServer {
   private fleet: RawCharger[] = [];
-  private meters: MeterLoopResult[] = [];
-  private meterCpuMs = 0;
 
   private constructor(private readonly child: ChildProcess, private readonly port: number) {}
 
@@ -74,25 +72,11 @@ export class NoWorkServer {
     return { perSecond: n / seconds, cpuMsEach, n };
   }
 
-  /** One segment of the closed MeterValues loop on the kept chargers. */
-  async meter(seconds: number): Promise<MeterLoopResult> {
+  /** One turn of the closed MeterValues loop on the kept chargers, with the no-work server's CPU in it. */
+  async meter(seconds: number): Promise<MeterLoopResult & { serverCpuMs: number }> {
     const before = await this.cpuMs();
     const m = await meterLoop(this.fleet, this.fleet.map((_, i) => i + 1), seconds);
-    this.meterCpuMs += (await this.cpuMs()) - before;
-    this.meters.push(m);
-    return m;
-  }
-
-  /** Forgets the segments measured so far (a warm-up). */
-  reset(): void {
-    this.meters = [];
-    this.meterCpuMs = 0;
-  }
-
-  /** CPU per call over every segment measured. */
-  cpu(): { cpuUsPerCall: number; callsPerCoreSecond: number } {
-    const cpuUsPerCall = (this.meterCpuMs * 1000) / this.meters.reduce((n, m) => n + m.answered, 0);
-    return { cpuUsPerCall, callsPerCoreSecond: 1e6 / cpuUsPerCall };
+    return { ...m, serverCpuMs: (await this.cpuMs()) - before };
   }
 
   async close(): Promise<void> {

@@ -30,6 +30,7 @@
  * counts rows in the database.
  */
 import { fork } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { heartbeats, meterLoop, pool, RawCharger, type MeterLoopResult } from './ocpp-raw-charger.ts';
 import { insertBaseline, NoWorkServer } from './ocpp-baselines.ts';
@@ -78,6 +79,9 @@ async function serve(): Promise<void> {
         return { sessionId: m.sessionIds[i] as number, cpId: r.cp_id, cpNo: no, locId: r.loc_id };
       });
       process.send!({ type: 'insertBaseline', ...(await insertBaseline({ ...s.db, query, tx }, sessions, m.seconds)) });
+    } else if (m.type === 'cpu') {
+      const cpu = process.cpuUsage();
+      process.send!({ type: 'cpu', cpuMs: (cpu.user + cpu.system) / 1000 });
     } else if (m.type === 'stats') {
       const [online] = await s.db.query(`SELECT count(*)::int AS n FROM cps WHERE online_flag = 1`);
       const [rows] = await s.db.query(`SELECT count(*)::int AS n FROM cp_requests`);
@@ -222,14 +226,28 @@ async function drive(): Promise<void> {
       // Both warmed up (JIT, pools, caches) before anything counts.
       await meterLoop(fleet, txs, 2);
       await noWork.meter(2);
-      noWork.reset();
-      const ours: MeterLoopResult[] = [];
-      const theirs: MeterLoopResult[] = [];
+      const serverCpuMs = async (): Promise<number> => (child.send({ type: 'cpu' }), (await message(child, 'cpu')).cpuMs);
+      const local = ready.db === 'postgres' && /@(127\.0\.0\.1|localhost)[:/]/.test(process.env.BENCH_DATABASE_URL ?? '');
+      /** A turn with the CPU each process spent in it: the server measured, the database (when on this machine), this driver. */
+      const measured = async (run: () => Promise<MeterLoopResult & { serverCpuMs?: number }>): Promise<Turn> => {
+        const s0 = await serverCpuMs();
+        const db0 = local ? postgresTicks() : new Map<string, number>();
+        const d0 = process.cpuUsage();
+        const m = await run();
+        const d = process.cpuUsage(d0);
+        return {
+          ...m,
+          serverCpuMs: m.serverCpuMs ?? (await serverCpuMs()) - s0,
+          databaseCpuMs: local ? postgresCpuMsSince(db0) : 0,
+          driverCpuMs: (d.user + d.system) / 1000,
+        };
+      };
+      const ours: Turn[] = [];
+      const theirs: Turn[] = [];
       const before = await stats();
-      const driverBefore = process.cpuUsage();
       for (let r = 0; r < rounds; r++) {
-        const real = async () => void ours.push(await meterLoop(fleet, txs, turn));
-        const baseline = async () => void theirs.push(await noWork.meter(turn));
+        const real = async () => void ours.push(await measured(() => meterLoop(fleet, txs, turn)));
+        const baseline = async () => void theirs.push(await measured(() => noWork.meter(turn)));
         // no-work first in even turns, real first in odd ones: a drift in the machine's speed
         // within a turn favours neither.
         if (r % 2 === 0) await baseline(), await real();
@@ -237,22 +255,29 @@ async function drive(): Promise<void> {
         console.log(
           `  turn ${r + 1}: no-work ${Math.round(theirs[r].perSecond)}/s (p99 ${theirs[r].p99.toFixed(1)} ms), ` +
             `this server ${Math.round(ours[r].perSecond)}/s (p99 ${ours[r].p99.toFixed(1)} ms, ${ours[r].errors} CALLERROR): ` +
-            `rate ${ratio(ours[r].perSecond, theirs[r].perSecond)}, p99 ${ratio(ours[r].p99, theirs[r].p99)}×`,
+            `rate ${ratio(ours[r].perSecond, theirs[r].perSecond)}, per server core ${ratio(perMessage(theirs[r], 'serverCpuMs'), perMessage(ours[r], 'serverCpuMs'))}, ` +
+            `p99 ${ratio(ours[r].p99, theirs[r].p99)}×`,
         );
       }
-      const driver = process.cpuUsage(driverBefore);
       const after = await stats();
       const answered = ours.reduce((n, m) => n + m.answered, 0);
-      const us = ((after.cpuMs - before.cpuMs) / answered) * 1000;
       const busySeconds = turn * rounds;
       const rows = after.requests - before.requests + after.meterValues - before.meterValues;
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-      const rpc = noWork.cpu();
+      // CPU per message over all the turns of each kind, in µs.
+      const cost = (turns: Turn[]) => {
+        const n = turns.reduce((k, t) => k + t.answered, 0);
+        const us = (key: CpuKey) => (turns.reduce((k, t) => k + t[key], 0) * 1000) / n;
+        return { server: us('serverCpuMs'), database: us('databaseCpuMs'), driver: us('driverCpuMs') };
+      };
+      const rpc = cost(theirs);
+      const we = cost(ours);
+      const sum = (c: typeof we) => c.server + c.database + c.driver;
       console.log(
         `limit, ocpp-rpc strict mode doing no work: MeterValues ${Math.round(median(theirs.map((m) => m.perSecond)))}/s ` +
           `with ${meterChargers} chargers (median of ${rounds} turns; p50 ${median(theirs.map((m) => m.p50)).toFixed(1)} ms, ` +
-          `p99 ${median(theirs.map((m) => m.p99)).toFixed(1)} ms), server CPU ${rpc.cpuUsPerCall.toFixed(0)} µs per call ` +
-          `= ${Math.round(rpc.callsPerCoreSecond)} calls/s per server core`,
+          `p99 ${median(theirs.map((m) => m.p99)).toFixed(1)} ms), server CPU ${rpc.server.toFixed(0)} µs per call ` +
+          `= ${Math.round(1e6 / rpc.server)} calls/s per server core`,
       );
       console.log(
         `MeterValues: ${meterChargers} chargers, one call outstanding each, ${rounds} turns of ${turn} s: ` +
@@ -260,14 +285,22 @@ async function drive(): Promise<void> {
           `latency p50 ${median(ours.map((m) => m.p50)).toFixed(1)} ms, p99 ${median(ours.map((m) => m.p99)).toFixed(1)} ms, ` +
           `max ${Math.max(...ours.map((m) => m.max)).toFixed(1)} ms; ` +
           `rows written: cp_requests +${after.requests - before.requests}, cp_meter_values +${after.meterValues - before.meterValues}; ` +
-          `server CPU ${us.toFixed(0)} µs per message (${((after.cpuMs - before.cpuMs) / busySeconds / 10).toFixed(0)} % of a core ` +
-          `in its turns), driver ${((driver.user + driver.system) / 1000 / (2 * busySeconds) / 10).toFixed(0)} % of a core; ` +
-          `server RSS ${mb(after.rss)} MB, heap ${mb(after.heap)} MB; ` +
+          `server CPU ${we.server.toFixed(0)} µs per message (${(ours.reduce((k, t) => k + t.serverCpuMs, 0) / busySeconds / 10).toFixed(0)} % of a core ` +
+          `in its turns); server RSS ${mb(after.rss)} MB, heap ${mb(after.heap)} MB; ` +
           `database ${((after.statements - before.statements) / answered).toFixed(2)} statements per message`,
       );
+      if (local) {
+        // Every process runs on the same cores: a rate ratio can only reach the ratio of the CPU each message costs in all.
+        console.log(
+          `CPU per message, all processes: this server's turns ${we.server.toFixed(0)} (server) + ${we.database.toFixed(0)} (PostgreSQL) + ` +
+            `${we.driver.toFixed(0)} (driver) = ${sum(we).toFixed(0)} µs; no-work turns ${rpc.server.toFixed(0)} + ${rpc.database.toFixed(0)} + ` +
+            `${rpc.driver.toFixed(0)} = ${sum(rpc).toFixed(0)} µs: with every core kept busy, the rate ratio can reach at most ` +
+            `${ratio(sum(rpc), sum(we))}`,
+        );
+      }
       console.log(
         `MeterValues as ratios (median of the turns): rate ${median(ours.map((m, r) => m.perSecond / theirs[r].perSecond)).toFixed(2)} ` +
-          `of the no-work rpc rate, ${ratio(1e6 / us, rpc.callsPerCoreSecond)} of its calls per server core, ` +
+          `of the no-work rpc rate, ${ratio(rpc.server, we.server)} of its calls per server core, ` +
           `p99 ${median(ours.map((m, r) => m.p99 / theirs[r].p99)).toFixed(2)}× its p99; ` +
           `rows ${ratio(rows / busySeconds, insert.rowsPerSecond)} of the INSERT limit`,
       );
@@ -289,6 +322,39 @@ async function until(fn: () => Promise<boolean>, timeoutMs = 120_000): Promise<v
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+type CpuKey = 'serverCpuMs' | 'databaseCpuMs' | 'driverCpuMs';
+type Turn = MeterLoopResult & Record<CpuKey, number>;
+
+const perMessage = (t: Turn, key: CpuKey) => t[key] / t.answered;
+
+/** CPU ticks of every process named postgres on this machine (backends, WAL writer, checkpointer), by pid. */
+function postgresTicks(): Map<string, number> {
+  const ticks = new Map<string, number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12])); // utime, stime (fields 14, 15 of proc(5))
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks;
+}
+
+/** PostgreSQL's CPU time since `before` in ms: per process, so a backend that ended meanwhile subtracts nothing. */
+function postgresCpuMsSince(before: Map<string, number>): number {
+  let ticks = 0;
+  for (const [pid, t] of postgresTicks()) ticks += t - (before.get(pid) ?? 0);
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/** _SC_CLK_TCK: 100 on Linux everywhere this runs. */
+const CLOCK_TICKS = 100;
 
 if (process.argv.includes('--serve')) await serve();
 else await drive();

@@ -10,6 +10,8 @@ export interface RequestRow {
   connector_id: number | null;
   connector_status: string | null;
   request_data: unknown;
+  /** request_data as the charger wrote it, when known: stored as is instead of serialized again. */
+  request_json?: string;
   response_data: unknown;
   cre_dttm: Date | null;
   session_id: number | null;
@@ -249,8 +251,8 @@ async function writeAll(sql: Sql, batch: Pending[]): Promise<void> {
   const params: string[] = [];
   // The parts' names name the statement: one text per combination, prepared once per connection.
   const names: string[] = [];
-  const add = (name: string, text: string, rows: unknown[]) => {
-    params.push(JSON.stringify(rows));
+  const add = (name: string, text: string, rows: unknown[] | string) => {
+    params.push(typeof rows === 'string' ? rows : JSON.stringify(rows));
     parts.push(text.replaceAll('$1', `$${params.length}`));
     names.push(name);
   };
@@ -260,8 +262,14 @@ async function writeAll(sql: Sql, batch: Pending[]): Promise<void> {
       .map((p) => [p.session_id, p.energy, p.voltage, p.ampere, p.soc]));
   }
   if (requests.length) {
-    add('requests', REQUESTS, requests.map((r) => [r.request_type, r.cp_id, r.cp_no, r.charge_box_serial_number, r.connector_id, r.connector_status,
-      r.request_data, r.response_data, r.cre_dttm, r.session_id, r.tran_id, r.uuid, r.loc, r.energy, r.voltage, r.ampere]));
+    // request_data last, spliced in as the charger's own text when known: serializing every payload
+    // again was the larger part of this process's JSON work per MeterValues (a cp_requests row of the
+    // bench's MeterValues: 1.1 → 0.45 µs, issue 14).
+    add('requests', REQUESTS, `[${requests.map((r) => {
+      const head = JSON.stringify([r.request_type, r.cp_id, r.cp_no, r.charge_box_serial_number, r.connector_id, r.connector_status,
+        r.response_data, r.cre_dttm, r.session_id, r.tran_id, r.uuid, r.loc, r.energy, r.voltage, r.ampere]);
+      return `${head.slice(0, -1)},${r.request_json ?? JSON.stringify(r.request_data) ?? 'null'}]`;
+    }).join(',')}]`);
   }
   if (meters.length) add('meters', METERS, meters.map((m) => [m.session_id, m.cp_id, m.connector_id, m.ts, m.energy, m.voltage, m.ampere, m.soc]));
   if (cps.size) {
@@ -291,10 +299,10 @@ const PROGRESS = `UPDATE cp_sessions s
  WHERE s.session_id = x.session_id AND s.session_end_time IS NULL`;
 
 const REQUESTS = `INSERT INTO cp_requests (request_type, cp_id, cp_no, charge_box_serial_number, connector_id, connector_status,
-  request_data, response_data, cre_dttm, session_id, tran_id, uuid, loc, energy, voltage, ampere)
-SELECT (r->>0)::smallint, (r->>1)::int, r->>2, r->>3, (r->>4)::int, r->>5, nullif(r->6, 'null'), nullif(r->7, 'null'),
-       coalesce((r->>8)::timestamptz, now()), (r->>9)::int, (r->>10)::int, r->>11, (r->>12)::int, (r->>13)::int8,
-       (r->>14)::float8, (r->>15)::float8
+  response_data, cre_dttm, session_id, tran_id, uuid, loc, energy, voltage, ampere, request_data)
+SELECT (r->>0)::smallint, (r->>1)::int, r->>2, r->>3, (r->>4)::int, r->>5, nullif(r->6, 'null'),
+       coalesce((r->>7)::timestamptz, now()), (r->>8)::int, (r->>9)::int, r->>10, (r->>11)::int, (r->>12)::int8,
+       (r->>13)::float8, (r->>14)::float8, nullif(r->15, 'null')
   FROM jsonb_array_elements($1::jsonb) r`;
 
 const METERS = `INSERT INTO cp_meter_values (session_id, cp_id, connector_id, ts, energy, voltage, ampere, soc)

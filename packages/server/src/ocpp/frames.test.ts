@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { addCharger, connectCharger, rawCharger } from '../testing/ocpp-support.ts';
+import { payloadText } from './inbound.ts';
 
 /** Malformed and unexpected frames get the CALLERROR codes of OCPP-J 1.6 §4.2.3 and leave other chargers alone. */
 describe('OCPP-J framing', () => {
@@ -62,4 +63,26 @@ describe('OCPP-J framing', () => {
     for (let i = 0; i < 11; i++) raw.send('garbage');
     expect((await raw.closed).code).toBe(1002);
   });
+
+  it('logs the payload as the charger wrote it: commas, quotes and brackets in the id and strings', async () => {
+    const raw = await rawCharger(s.wsUrl, 'CP-F3');
+    const payload = { vendorId: 'V', messageId: 'a, "b" ]', data: '[1, 2] \\ "x"' };
+    const id = 'id, "quoted" \\ ]';
+    raw.send(`[ 2 ,\n ${JSON.stringify(id)} , "DataTransfer",\t${JSON.stringify(payload, null, 2)}\n]  `);
+    expect((await raw.next()).slice(0, 2)).toEqual([3, id]);
+    const [row] = await s.db.query(
+      `SELECT request_data FROM cp_requests WHERE cp_no = 'CP-F3' AND request_type = 7 ORDER BY req_id DESC LIMIT 1`,
+    );
+    expect(row.request_data).toEqual(payload);
+    raw.ws.close();
+  });
 });
+
+describe('payloadText', () => {
+  it('is the fourth element of a CALL as written', () => {
+    expect(payloadText('[2,"a","Heartbeat",{}]')).toBe('{}');
+    expect(payloadText(' [ 2 , "a,\\"b" , "X" ,  {"k": [1, "]"]} ] ')).toBe('{"k": [1, "]"]}');
+    expect(payloadText('[2,"a\\\\","X",{"v":1}]')).toBe('{"v":1}');
+  });
+});
+

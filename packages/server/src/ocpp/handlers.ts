@@ -1,6 +1,7 @@
 import { OCPP_REQUEST_TYPES, requestTypeId } from '@ev/core';
 import { createRPCError } from 'ocpp-rpc';
 import type { RequestRow } from './batch-writer.ts';
+import type { InboundCall } from './inbound.ts';
 import type { ChargerContext, HandlerHost, MessageHandler } from './handler-types.ts';
 import { ChargerConnection } from './connection.ts';
 import { cardStatus } from './authorization.ts';
@@ -128,8 +129,9 @@ export function handleAsCharger(
 export function registerHandlers(cs: HandlerHost, conn: ChargerConnection): void {
   for (const [action, handler] of Object.entries(HANDLERS)) {
     const type = requestTypeId(action, 'in')!;
-    conn.client.handle(action, ({ params, messageId }) =>
-      conn.inOrder(() => handle(cs, conn, type, handler, params, messageId ?? '')),
+    // inbound.ts calls these with the payload's own text too (paramsJson); ocpp-rpc's types do not know it.
+    conn.client.handle(action, ({ params, messageId, paramsJson }: Partial<InboundCall>) =>
+      conn.inOrder(() => handle(cs, conn, type, handler, params, messageId ?? '', paramsJson)),
     );
   }
   // Actions that exist in OCPP 1.6 but only in the other direction: known, refused as such.
@@ -149,6 +151,7 @@ async function handle(
   handler: MessageHandler,
   params: any,
   messageId: string,
+  paramsJson?: string,
 ): Promise<Record<string, unknown>> {
   const { charger } = conn;
   try {
@@ -161,6 +164,7 @@ async function handle(
       connector_id: typeof params?.connectorId === 'number' ? int32('connectorId', params.connectorId) : null,
       connector_status: null,
       request_data: params,
+      request_json: paramsJson,
       response_data: out.response,
       cre_dttm: null,
       session_id: null,

@@ -17,7 +17,9 @@ const SMALL_FRAME_BYTES = 16 * 1024;
 /** The head of a CALL: its message id and action, read from the first bytes of a large frame. */
 const CALL_HEAD = /^\s*\[\s*2\s*,\s*"([^"\\]{1,64})"\s*,\s*"([^"\\]{1,64})"/;
 
-type Handler = (call: { messageId: string; method: string; params: unknown }) => unknown;
+/** paramsJson: the payload's own text in the frame, for the message log (no second JSON.stringify of it). */
+export type InboundCall = { messageId: string; method: string; params: unknown; paramsJson?: string };
+type Handler = (call: InboundCall) => unknown;
 
 /** The parts of ocpp-rpc's client this file works with (private to the library; pinned in package.json). */
 interface LibraryClient {
@@ -109,10 +111,10 @@ export function takeInboundFrames(rpcClient: RpcServerClient, opts: InboundOptio
     if (typeof id !== 'string') return badFrame('-1', 'FormationViolation', 'Message ID must be a string', true);
     if (typeof method !== 'string') return badFrame(id, 'FormationViolation', 'Method must be a string', true);
     badInARow = 0;
-    void call(id, method, params);
+    void call(id, method, params, frame.length === 4 ? payloadText(text) : undefined);
   };
 
-  async function call(id: string, method: string, params: unknown): Promise<void> {
+  async function call(id: string, method: string, params: unknown, paramsJson: string | undefined): Promise<void> {
     if (inProgress.has(id)) return callError(id, 'FormationViolation', `Already processing a call with message ID: ${id}`);
     const handler = client._handlers.get(method) ?? client._wildcardHandler;
     if (!handler) return callError(id, 'NotImplemented', `Unable to handle '${method}' calls`);
@@ -124,7 +126,7 @@ export function takeInboundFrames(rpcClient: RpcServerClient, opts: InboundOptio
     inProgress.add(id);
     let result: unknown;
     try {
-      result = await handler({ messageId: id, method, params });
+      result = await handler({ messageId: id, method, params, paramsJson });
     } catch (err: any) {
       return callError(id, ocpp16Code(err?.rpcErrorCode), err?.message || err?.rpcErrorMessage || '', err?.details ?? {});
     } finally {
@@ -137,6 +139,27 @@ export function takeInboundFrames(rpcClient: RpcServerClient, opts: InboundOptio
 }
 
 const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/**
+ * The text of a CALL's payload, `{…}` in `[2, "id", "Action", {…}]`, from a frame that parsed as exactly
+ * that (a number, then two strings, then the payload): after the third comma outside a string, up to the
+ * closing bracket.
+ */
+export function payloadText(frame: string): string | undefined {
+  let commas = 0;
+  let inString = false;
+  let i = frame.indexOf('[') + 1;
+  for (; i < frame.length && commas < 3; i++) {
+    const c = frame.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x2c) commas++;
+  }
+  const end = frame.lastIndexOf(']');
+  return commas === 3 && end > i ? frame.slice(i, end).trim() : undefined;
+}
 
 /** Whether the frame opens as an OCPP-J message does: '[' and then a digit (or a sign), whitespace allowed. */
 function opensWithMessageType(buffer: Buffer): boolean {
