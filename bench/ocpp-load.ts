@@ -289,15 +289,14 @@ async function drive(): Promise<void> {
           `in its turns); server RSS ${mb(after.rss)} MB, heap ${mb(after.heap)} MB; ` +
           `database ${((after.statements - before.statements) / answered).toFixed(2)} statements per message`,
       );
-      if (local) {
-        // Every process runs on the same cores: a rate ratio can only reach the ratio of the CPU each message costs in all.
-        console.log(
-          `CPU per message, all processes: this server's turns ${we.server.toFixed(0)} (server) + ${we.database.toFixed(0)} (PostgreSQL) + ` +
-            `${we.driver.toFixed(0)} (driver) = ${sum(we).toFixed(0)} µs; no-work turns ${rpc.server.toFixed(0)} + ${rpc.database.toFixed(0)} + ` +
-            `${rpc.driver.toFixed(0)} = ${sum(rpc).toFixed(0)} µs: with every core kept busy, the rate ratio can reach at most ` +
-            `${ratio(sum(rpc), sum(we))}`,
-        );
-      }
+      // Every process runs on the same cores: a rate ratio can only reach the ratio of the CPU each message costs in all.
+      console.log(
+        `CPU per message, all processes: this server's turns ${we.server.toFixed(0)} (server) + ${we.database.toFixed(0)} (PostgreSQL) + ` +
+          `${we.driver.toFixed(0)} (driver) = ${sum(we).toFixed(0)} µs; no-work turns ${rpc.server.toFixed(0)} + ${rpc.database.toFixed(0)} + ` +
+          `${rpc.driver.toFixed(0)} = ${sum(rpc).toFixed(0)} µs: with every core kept busy, the rate ratio can reach at most ` +
+          `${ratio(sum(rpc), sum(we))}` +
+          (local ? '' : ` (PostgreSQL's CPU not counted: ${ready.db === 'postgres' ? 'not on this machine' : 'PGlite runs inside the server'})`),
+      );
       console.log(
         `MeterValues as ratios (median of the turns): rate ${median(ours.map((m, r) => m.perSecond / theirs[r].perSecond)).toFixed(2)} ` +
           `of the no-work rpc rate, ${ratio(rpc.server, we.server)} of its calls per server core, ` +
