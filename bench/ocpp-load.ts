@@ -295,7 +295,7 @@ async function drive(): Promise<void> {
           `${we.driver.toFixed(0)} (driver) = ${sum(we).toFixed(0)} µs; no-work turns ${rpc.server.toFixed(0)} + ${rpc.database.toFixed(0)} + ` +
           `${rpc.driver.toFixed(0)} = ${sum(rpc).toFixed(0)} µs: with every core kept busy, the rate ratio can reach at most ` +
           `${ratio(sum(rpc), sum(we))}` +
-          (local ? '' : ` (PostgreSQL's CPU not counted: ${ready.db === 'postgres' ? 'not on this machine' : 'PGlite runs inside the server'})`),
+          (local ? '' : ready.db === 'postgres' ? ' (PostgreSQL is not on this machine: its CPU is not counted)' : ' (PGlite runs inside the server: its CPU is in the server\'s)'),
       );
       console.log(
         `MeterValues as ratios (median of the turns): rate ${median(ours.map((m, r) => m.perSecond / theirs[r].perSecond)).toFixed(2)} ` +
