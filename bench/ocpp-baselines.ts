@@ -54,7 +54,8 @@ export class NoWorkServer {
     return new NoWorkServer(child, port);
   }
 
-  private async cpuMs(): Promise<number> {
+  /** The no-work server's CPU time so far, in ms. */
+  async cpuMs(): Promise<number> {
     this.child.send({ type: 'cpu' });
     return (await message(this.child, 'cpu')).cpuMs;
   }
@@ -72,11 +73,9 @@ export class NoWorkServer {
     return { perSecond: n / seconds, cpuMsEach, n };
   }
 
-  /** One turn of the closed MeterValues loop on the kept chargers, with the no-work server's CPU in it. */
-  async meter(seconds: number): Promise<MeterLoopResult & { serverCpuMs: number }> {
-    const before = await this.cpuMs();
-    const m = await meterLoop(this.fleet, this.fleet.map((_, i) => i + 1), seconds);
-    return { ...m, serverCpuMs: (await this.cpuMs()) - before };
+  /** One turn of the closed MeterValues loop on the kept chargers. */
+  meter(seconds: number): Promise<MeterLoopResult> {
+    return meterLoop(this.fleet, this.fleet.map((_, i) => i + 1), seconds);
   }
 
   async close(): Promise<void> {

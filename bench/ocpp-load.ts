@@ -226,10 +226,10 @@ async function drive(): Promise<void> {
       // Both warmed up (JIT, pools, caches) before anything counts.
       await meterLoop(fleet, txs, 2);
       await noWork.meter(2);
-      const serverCpuMs = async (): Promise<number> => (child.send({ type: 'cpu' }), (await message(child, 'cpu')).cpuMs);
+      const ourCpuMs = async (): Promise<number> => (child.send({ type: 'cpu' }), (await message(child, 'cpu')).cpuMs);
       const local = ready.db === 'postgres' && /@(127\.0\.0\.1|localhost)[:/]/.test(process.env.BENCH_DATABASE_URL ?? '');
       /** A turn with the CPU each process spent in it: the server measured, the database (when on this machine), this driver. */
-      const measured = async (run: () => Promise<MeterLoopResult & { serverCpuMs?: number }>): Promise<Turn> => {
+      const measured = async (run: () => Promise<MeterLoopResult>, serverCpuMs: () => Promise<number>): Promise<Turn> => {
         const s0 = await serverCpuMs();
         const db0 = local ? postgresTicks() : new Map<string, number>();
         const d0 = process.cpuUsage();
@@ -237,7 +237,7 @@ async function drive(): Promise<void> {
         const d = process.cpuUsage(d0);
         return {
           ...m,
-          serverCpuMs: m.serverCpuMs ?? (await serverCpuMs()) - s0,
+          serverCpuMs: (await serverCpuMs()) - s0,
           databaseCpuMs: local ? postgresCpuMsSince(db0) : 0,
           driverCpuMs: (d.user + d.system) / 1000,
         };
@@ -246,8 +246,8 @@ async function drive(): Promise<void> {
       const theirs: Turn[] = [];
       const before = await stats();
       for (let r = 0; r < rounds; r++) {
-        const real = async () => void ours.push(await measured(() => meterLoop(fleet, txs, turn)));
-        const baseline = async () => void theirs.push(await measured(() => noWork.meter(turn)));
+        const real = async () => void ours.push(await measured(() => meterLoop(fleet, txs, turn), ourCpuMs));
+        const baseline = async () => void theirs.push(await measured(() => noWork.meter(turn), () => noWork.cpuMs()));
         // no-work first in even turns, real first in odd ones: a drift in the machine's speed
         // within a turn favours neither.
         if (r % 2 === 0) await baseline(), await real();
