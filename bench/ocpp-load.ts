@@ -255,7 +255,7 @@ async function drive(): Promise<void> {
         console.log(
           `  turn ${r + 1}: no-work ${Math.round(theirs[r].perSecond)}/s (p99 ${theirs[r].p99.toFixed(1)} ms), ` +
             `this server ${Math.round(ours[r].perSecond)}/s (p99 ${ours[r].p99.toFixed(1)} ms, ${ours[r].errors} CALLERROR): ` +
-            `rate ${ratio(ours[r].perSecond, theirs[r].perSecond)}, per server core ${ratio(perMessage(theirs[r], 'serverCpuMs'), perMessage(ours[r], 'serverCpuMs'))}, ` +
+            `rate ${ratio(ours[r].perSecond, theirs[r].perSecond)}, per server core ${ratio(cost([theirs[r]]).server, cost([ours[r]]).server)}, ` +
             `p99 ${ratio(ours[r].p99, theirs[r].p99)}×`,
         );
       }
@@ -264,12 +264,6 @@ async function drive(): Promise<void> {
       const busySeconds = turn * rounds;
       const rows = after.requests - before.requests + after.meterValues - before.meterValues;
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-      // CPU per message over all the turns of each kind, in µs.
-      const cost = (turns: Turn[]) => {
-        const n = turns.reduce((k, t) => k + t.answered, 0);
-        const us = (key: CpuKey) => (turns.reduce((k, t) => k + t[key], 0) * 1000) / n;
-        return { server: us('serverCpuMs'), database: us('databaseCpuMs'), driver: us('driverCpuMs') };
-      };
       const rpc = cost(theirs);
       const we = cost(ours);
       const sum = (c: typeof we) => c.server + c.database + c.driver;
@@ -325,7 +319,12 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 type CpuKey = 'serverCpuMs' | 'databaseCpuMs' | 'driverCpuMs';
 type Turn = MeterLoopResult & Record<CpuKey, number>;
 
-const perMessage = (t: Turn, key: CpuKey) => t[key] / t.answered;
+/** CPU per message over the turns given, in µs, by process. */
+function cost(turns: Turn[]): { server: number; database: number; driver: number } {
+  const n = turns.reduce((k, t) => k + t.answered, 0);
+  const us = (key: CpuKey) => (turns.reduce((k, t) => k + t[key], 0) * 1000) / n;
+  return { server: us('serverCpuMs'), database: us('databaseCpuMs'), driver: us('driverCpuMs') };
+}
 
 /** CPU ticks of every process named postgres on this machine (backends, WAL writer, checkpointer), by pid. */
 function postgresTicks(): Map<string, number> {
