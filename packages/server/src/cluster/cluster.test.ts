@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
-import { editPrivilege, ERROR_CODES, P } from '@ev/core';
+import { editPrivilege, ERROR_CODES, P, requestTypeId } from '@ev/core';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { addCharger, BOOT, connectCharger, eventually } from '../testing/ocpp-support.ts';
 import { addLmsSite } from '../testing/lms.ts';
@@ -61,6 +61,24 @@ describe.skipIf(!enabled)('two nodes on Redis', () => {
     const idle = await addCharger(a.db, 'CL-NOWHERE');
     expect((await b.api('GET', `/api/cps/rsrResetCharger/${idle}?type=Soft`, { token: tokenB })).body)
       .toMatchObject({ status: 'error', errorCode: ERROR_CODES.CP_OFFLINE });
+  });
+
+  it("runs the tester's message on the node holding the charger, on its live connection", async () => {
+    const cpId = await addCharger(a.db, 'CL-TEST');
+    const charger = await connect(a, 'CL-TEST');
+    await eventually(async () => (await online(cpId)) === 1);
+
+    const viaB = await b.api('POST', '/api/test/cp_request', {
+      token: tokenB, body: { cpId, action: 'BootNotification', payload: { ...BOOT, chargeBoxSerialNumber: 'CL-SER-2' } },
+    });
+    expect(viaB.body).toMatchObject({ status: 'success', data: { response: { status: 'Accepted' }, request_id: expect.any(Number) } });
+    // Node A's connection took the serial number: the charger's own next message is logged with it.
+    await charger.call('Heartbeat', {});
+    const [beat] = await a.db.query(
+      `SELECT charge_box_serial_number FROM cp_requests WHERE cp_id = $1 AND request_type = $2 ORDER BY req_id DESC LIMIT 1`,
+      [cpId, requestTypeId('Heartbeat', 'in')],
+    );
+    expect(beat.charge_box_serial_number).toBe('CL-SER-2');
   });
 
   it('accepts the idTag of a remote start asked through the other node', async () => {

@@ -4,6 +4,7 @@ import { ERROR_CODES } from '@ev/core';
 import type { ResourceChange } from '../bus/index.ts';
 import type { RemoteStartChange } from '../ocpp/authorization.ts';
 import type { CommandAction, CommandOptions, CommandOutcome } from '../ocpp/commands.ts';
+import { injectOn, type InjectOutcome } from '../ocpp/handlers.ts';
 import { SummarisedLog } from '../ocpp/summarised-log.ts';
 import { Leases } from './lease.ts';
 import { NODE_BEAT_MS, Presence } from './presence.ts';
@@ -25,7 +26,8 @@ const LEASE_TTL_MS = 15_000;
 /** Messages to one node, on its own channel. */
 type ToNode =
   | { t: 'cmd'; id: string; from: string; cpId: number; action: CommandAction; params: Record<string, unknown>; timeoutMs: number; logInBackground?: boolean }
-  | { t: 'reply'; id: string; outcome: CommandOutcome }
+  | { t: 'inject'; id: string; from: string; cpId: number; action: string; params: Record<string, unknown>; messageId: string }
+  | { t: 'reply'; id: string; outcome: CommandOutcome | InjectOutcome }
   | { t: 'drop'; cpId: number };
 
 /** Messages to every node: an event of kind t (see onAll). */
@@ -36,18 +38,20 @@ interface ToAll {
 }
 
 const OFFLINE: CommandOutcome = { status: 'error', errorCode: ERROR_CODES.CP_OFFLINE, message: 'The charger is not connected' };
+const NOT_HERE: InjectOutcome = { status: 'notHere' };
 
 /**
  * This node's part in a deployment of several (REDIS_URL): claims the chargers connected here in
- * Redis, drops a charger's stale socket when it reconnected to another node, forwards commands to
- * the node holding the charger and runs those forwarded here, and relays record changes so every
- * node rechecks its connections and reloads load management. One node at a time (a lease) sweeps
- * chargers still flagged online that no node holds any more: a node that died.
+ * Redis, drops a charger's stale socket when it reconnected to another node, forwards commands and
+ * the tester's messages to the node holding the charger and runs those forwarded here, and relays
+ * record changes so every node rechecks its connections and reloads load management. One node at a
+ * time (a lease) sweeps chargers still flagged online that no node holds any more: a node that died.
  */
 export class ClusterNode {
   readonly presence: Presence;
   readonly leases: Leases;
-  private readonly pending = new Map<string, (outcome: CommandOutcome) => void>();
+  /** Requests sent to another node, by id: how to resolve the caller, and with what if no answer can come. */
+  private readonly pending = new Map<string, { resolve: (outcome: any) => void; unreachable: unknown }>();
   private readonly handlers = new Map<string, (data: any) => void>();
   private readonly failures: SummarisedLog;
   private timers: NodeJS.Timeout[] = [];
@@ -83,6 +87,7 @@ export class ClusterNode {
       released: (cpId) => this.released(cpId),
     };
     commands.forward = (cpId, action, params, opts) => this.forward(cpId, action, params, opts);
+    central.injectElsewhere = (cpId, action, params, messageId) => this.inject(cpId, action, params, messageId);
     this.app.bus.on('resourceChanged', (change) => this.publishAll('resourceChanged', change));
     this.onAll('resourceChanged', (change: ResourceChange) => this.replay(() => this.app.bus.emit('resourceChanged', change)));
     // A remote start's idTag is accepted on whichever node the charger is (or moves to). Published
@@ -114,7 +119,7 @@ export class ClusterNode {
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
-    for (const resolve of this.pending.values()) resolve(OFFLINE);
+    for (const { resolve, unreachable } of this.pending.values()) resolve(unreachable);
     this.pending.clear();
     await Promise.all(this.leases.heldNames().map((n) => this.leases.release(n)));
     this.failures.close();
@@ -191,7 +196,8 @@ export class ClusterNode {
     }
     const m = message as ToNode;
     if (m.t === 'cmd') void this.runForwarded(m);
-    else if (m.t === 'reply') this.pending.get(m.id)?.(m.outcome);
+    else if (m.t === 'inject') void this.runInjected(m);
+    else if (m.t === 'reply') this.pending.get(m.id)?.resolve(m.outcome);
     else if (m.t === 'drop') void this.dropIfMoved(m.cpId);
   }
 
@@ -277,34 +283,44 @@ export class ClusterNode {
     if (!this.missingBefore.size) for (const node of dead) await this.presence.forget(node);
   }
 
-  /** Sends a command to the node holding the charger and waits for its outcome. */
-  private async forward(cpId: number, action: CommandAction, params: Record<string, unknown>, opts: CommandOptions): Promise<CommandOutcome> {
+  /** The other node holding the charger, or null (none, this one, or Redis not answering in time). */
+  private async holderElsewhere(cpId: number): Promise<string | null> {
     const node = await Promise.race([
       this.presence.nodeOf(cpId).catch(() => null),
       new Promise<null>((resolve) => setTimeout(() => resolve(null), RELEASE_WAIT_MS).unref()),
     ]);
-    if (!node || node === this.link.nodeId) return OFFLINE;
-    const timeoutMs = opts.timeoutMs ?? this.app.ocpp.commands.timeoutMs;
-    const id = randomUUID();
+    return node && node !== this.link.nodeId ? node : null;
+  }
+
+  /**
+   * Sends a request to another node and waits for its reply: `unreachable` when nobody listens on
+   * that node's channel (it stopped) or this node stops first, `late` after waitMs.
+   */
+  private async ask<T>(node: string, request: Extract<ToNode, { id: string; from: string }>, waitMs: number, unreachable: T, late: T): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
-    const answer = new Promise<CommandOutcome>((resolve) => {
-      this.pending.set(id, resolve);
-      timer = setTimeout(
-        () => resolve({ status: 'error', errorCode: ERROR_CODES.CP_TIMEOUT, message: 'The node holding the charger did not answer in time' }),
-        timeoutMs + FORWARD_MARGIN_MS,
-      );
+    const answer = new Promise<T>((resolve) => {
+      this.pending.set(request.id, { resolve, unreachable });
+      timer = setTimeout(() => resolve(late), waitMs);
     });
-    const receivers = await this.publish(`${this.link.prefix}node:${node}`, {
-      t: 'cmd', id, from: this.link.nodeId, cpId, action, params, timeoutMs, logInBackground: opts.logInBackground,
-    });
-    // Nobody listens on that node's channel: it stopped, and the charger with it.
-    if (receivers === 0) this.pending.get(id)?.(OFFLINE);
+    if ((await this.publish(`${this.link.prefix}node:${node}`, request)) === 0) this.pending.get(request.id)?.resolve(unreachable);
     try {
       return await answer;
     } finally {
       clearTimeout(timer);
-      this.pending.delete(id);
+      this.pending.delete(request.id);
     }
+  }
+
+  /** Sends a command to the node holding the charger and waits for its outcome. */
+  private async forward(cpId: number, action: CommandAction, params: Record<string, unknown>, opts: CommandOptions): Promise<CommandOutcome> {
+    const node = await this.holderElsewhere(cpId);
+    if (!node) return OFFLINE;
+    const timeoutMs = opts.timeoutMs ?? this.app.ocpp.commands.timeoutMs;
+    const request = {
+      t: 'cmd' as const, id: randomUUID(), from: this.link.nodeId, cpId, action, params, timeoutMs, logInBackground: opts.logInBackground,
+    };
+    return this.ask<CommandOutcome>(node, request, timeoutMs + FORWARD_MARGIN_MS, OFFLINE,
+      { status: 'error', errorCode: ERROR_CODES.CP_TIMEOUT, message: 'The node holding the charger did not answer in time' });
   }
 
   private async runForwarded(m: Extract<ToNode, { t: 'cmd' }>): Promise<void> {
@@ -314,6 +330,29 @@ export class ClusterNode {
     } catch (err) {
       outcome = { status: 'error', errorCode: ERROR_CODES.CP_REJECTED, message: (err as Error).message };
     }
+    await this.publish(`${this.link.prefix}node:${m.from}`, { t: 'reply', id: m.id, outcome });
+  }
+
+  /**
+   * A message injected in a charger's name (the tester) runs on the node holding the charger: in turn with
+   * the charger's own messages, and what it changes of the live connection (its transactions, its serial
+   * number from a BootNotification) is that connection's.
+   */
+  private async inject(cpId: number, action: string, params: Record<string, unknown>, messageId: string): Promise<InjectOutcome> {
+    const node = await this.holderElsewhere(cpId);
+    if (!node) return NOT_HERE;
+    const waitMs = this.app.ocpp.commands.timeoutMs;
+    const request = { t: 'inject' as const, id: randomUUID(), from: this.link.nodeId, cpId, action, params, messageId };
+    return this.ask<InjectOutcome>(node, request, waitMs + FORWARD_MARGIN_MS, NOT_HERE, { status: 'timeout' });
+  }
+
+  private async runInjected(m: Extract<ToNode, { t: 'inject' }>): Promise<void> {
+    const { central } = this.app.ocpp;
+    const conn = central.connection(m.cpId);
+    const outcome = conn
+      ? await injectOn(central, conn, m.action, m.params, m.messageId)
+        .catch((err: Error): InjectOutcome => ({ status: 'refused', rpcErrorCode: 'InternalError', message: err.message }))
+      : NOT_HERE;
     await this.publish(`${this.link.prefix}node:${m.from}`, { t: 'reply', id: m.id, outcome });
   }
 }

@@ -12,7 +12,7 @@ import { ADDRESS_REFUSAL_MS, AbusiveAddresses, DEFAULT_GARBAGE_CLOSES_PER_ADDRES
 import { BatchWriter } from './batch-writer.ts';
 import { ChargerConnection, type Charger } from './connection.ts';
 import { ocpp16Validator, SUBPROTOCOL, toOcpp16Frame } from './protocol.ts';
-import { registerHandlers } from './handlers.ts';
+import { registerHandlers, type InjectOutcome } from './handlers.ts';
 import { clientAddress, trustFunction, type TrustProxy } from '../http/client-address.ts';
 import { takeInboundFrames } from './inbound.ts';
 import { SummarisedLog } from './summarised-log.ts';
@@ -61,6 +61,8 @@ export class CentralSystem {
   private closing = false;
   /** Set when several nodes share chargers (cluster/): each connection claims its charger, each close gives it up. */
   presence?: { connected(charger: Charger): void; released(cpId: number): Promise<boolean> };
+  /** Set with presence: runs a message injected in a charger's name (the tester) on the node holding the charger. */
+  injectElsewhere?: (cpId: number, action: string, params: Record<string, unknown>, messageId: string) => Promise<InjectOutcome>;
   private readonly releasing = new Set<Promise<void>>();
   /** Sign-ins waiting for the next batched SELECT, and whether one is running. */
   private readonly signIns = new Map<string, SignInWaiter[]>();

@@ -125,6 +125,27 @@ export function handleAsCharger(
   return conn instanceof ChargerConnection ? conn.inOrder(run) : run();
 }
 
+/** A message injected in a charger's name (the tester): its answer, or the CALLERROR the charger would have got. */
+export type InjectResult =
+  | { status: 'answered'; response: Record<string, unknown> }
+  | { status: 'refused'; rpcErrorCode: string; message: string };
+
+/**
+ * The same, from the node holding the charger (cluster/): notHere when no other node holds it (it is
+ * handled here, detached), timeout when that node did not answer in time.
+ */
+export type InjectOutcome = InjectResult | { status: 'notHere' } | { status: 'timeout' };
+
+/** handleAsCharger's answer, or the CALLERROR it came to, as an outcome (which can be sent to another node). */
+export async function injectOn(cs: HandlerHost, conn: ChargerContext, action: string, params: unknown, messageId: string): Promise<InjectResult> {
+  try {
+    return { status: 'answered', response: await handleAsCharger(cs, conn, action, params, messageId) };
+  } catch (err: any) {
+    if (!err?.rpcErrorCode) throw err;
+    return { status: 'refused', rpcErrorCode: err.rpcErrorCode, message: err.message };
+  }
+}
+
 /** Wires a new connection: every charger-initiated action we know, in arrival order, logged, answered after commit. */
 export function registerHandlers(cs: HandlerHost, conn: ChargerConnection): void {
   for (const [action, handler] of Object.entries(HANDLERS)) {

@@ -10,7 +10,8 @@ import { writeAudit } from '../resources/audit.ts';
 import { InvalidCommandError, type CommandAction } from './commands.ts';
 import type { Charger } from './connection.ts';
 import type { ChargerContext } from './handler-types.ts';
-import { CHARGER_ACTIONS, handleAsCharger } from './handlers.ts';
+import { CHARGER_ACTIONS, injectOn, type InjectResult } from './handlers.ts';
+import type { CentralSystem } from './central-system.ts';
 import { schemaProblem } from './protocol.ts';
 
 /**
@@ -173,6 +174,21 @@ class DetachedCharger implements ChargerContext {
   forgetTransaction(): void {}
 }
 
+/**
+ * A message in a charger's name, handled as if it came from the charger: on its live connection (on
+ * this node, or on the node holding it when several share the chargers), else on a stand-in.
+ */
+async function injectAsCharger(central: CentralSystem, cp: ChargerRow, action: string, payload: Record<string, unknown>, messageId: string)
+  : Promise<InjectResult | { status: 'timeout' }> {
+  const here = central.connection(cp.cp_id);
+  if (!here) {
+    const there = await central.injectElsewhere?.(cp.cp_id, action, payload, messageId);
+    if (there && there.status !== 'notHere') return there;
+  }
+  const conn = here ?? new DetachedCharger({ cpId: cp.cp_id, cpNo: cp.cp_no, locId: cp.loc_id, serial: cp.charge_box_serial_number });
+  return injectOn(central, conn, action, payload, messageId);
+}
+
 const STORED = `req_id, request_type, cp_no, connector_id, connector_status, uuid, cre_dttm, request_data, response_data`;
 
 const stored = (row: StoredRequest | undefined) =>
@@ -223,19 +239,18 @@ function setRoutes(app: FastifyInstance, set: TesterSet): void {
     let answer: TesterAnswer;
     if (direction === 'in' && CHARGER_ACTIONS.includes(action)) {
       const messageId = randomUUID();
-      const conn = central().connection(cp.cp_id)
-        ?? new DetachedCharger({ cpId: cp.cp_id, cpNo: cp.cp_no, locId: cp.loc_id, serial: cp.charge_box_serial_number });
-      try {
-        const response = await handleAsCharger(central(), conn, action, payload, messageId);
+      const outcome = await injectAsCharger(central(), cp, action, payload, messageId);
+      if (outcome.status === 'answered') {
         const [row] = await app.db.query<StoredRequest>(
           `SELECT ${STORED} FROM cp_requests WHERE cp_id = $1 AND req_id > $2 AND uuid = $3 ORDER BY req_id LIMIT 1`,
           [cp.cp_id, after, messageId],
         );
-        answer = { status: 'success', data: { response, ...stored(row) } };
-      } catch (err: any) {
-        if (!err?.rpcErrorCode) throw err;
+        answer = { status: 'success', data: { response: outcome.response, ...stored(row) } };
+      } else if (outcome.status === 'refused') {
         // What the charger would have got: a CALLERROR (nothing is stored for it).
-        answer = { status: 'error', errorCode: ERROR_CODES.CP_REJECTED, message: `${err.rpcErrorCode}: ${err.message}`, data: { response: null, request_id: null } };
+        answer = { status: 'error', errorCode: ERROR_CODES.CP_REJECTED, message: `${outcome.rpcErrorCode}: ${outcome.message}`, data: { response: null, request_id: null } };
+      } else {
+        answer = { status: 'error', errorCode: ERROR_CODES.CP_TIMEOUT, message: 'The node holding the charger did not answer in time', data: { response: null, request_id: null } };
       }
     } else {
       let outcome;
