@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, buttonName, launch, pickOption, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, eventually, launch, pickOption, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 /**
  * Charging rates (spec part 2 §2, §4, §5, §7, §8): a rate created on the generic form (type shown,
@@ -66,7 +66,10 @@ describe('charging rates in a real browser', () => {
     await modal().getByLabel('Penalty Fee per Unit ($)', { exact: true }).fill('2.5');
     // Only the site's schemes are offered.
     await modal().locator('.ant-form-item').filter({ has: page.locator('label', { hasText: /^Price Scheme$/ }) }).locator('.ant-select').click();
-    const offered = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents();
+    // The dropdown opens with an animation, at whose start it is not yet :visible: read it once it shows both.
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    let offered: string[] = [];
+    await eventually(async () => (offered = await options.allTextContents()).length >= 2, "the site's price schemes offered");
     assert.deepEqual(offered.sort(), [`E2E Q1 ${stamp} (1 session)`, `E2E Q4 ${stamp} (4 sessions)`]);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `E2E Q1 ${stamp}` }).click();
     await modal().getByRole('button', { name: buttonName('Save') }).click();
