@@ -72,7 +72,10 @@ describe('the live LMS socket /api/lms/status', () => {
     await sims[0].plugIn(1);
     await sims[0].startTransaction(1, 'CARD-WS');
     await sims[1].plugIn(1);
-    const charging = await c.next<LmsStatusUpdate>((m) => m.type === 'status_update' && !m.full && m.cp['WS-1']?.status === 'charging', seen);
+    // The transaction (status) and the charger's StatusNotification Charging (cp_status) may reach the socket in
+    // separate pushes, in either order.
+    const charging = await c.next<LmsStatusUpdate>(
+      (m) => m.type === 'status_update' && !m.full && m.cp['WS-1']?.status === 'charging' && m.cp['WS-1']?.cp_status === 'Charging', seen);
     expect(charging.cp['WS-1']).toMatchObject({ distributed_current: 16, cp_status: 'Charging', queueing_pos: null });
     expect(charging.cp['WS-1'].start_tran_at).not.toBeNull();
     const queued = await c.next<LmsStatusUpdate>((m) => m.type === 'status_update' && m.cp['WS-2']?.status === 'queueing', seen);
