@@ -36,6 +36,7 @@ import { heartbeats, meterLoop, pool, RawCharger, type MeterLoopResult } from '.
 import { insertBaseline, NoWorkServer } from './ocpp-baselines.ts';
 import { numberOption, option } from './args.ts';
 import { message } from './child.ts';
+import { DEFAULT_GARBAGE_READ_PAUSE_MS } from '../packages/server/src/ocpp/connection.ts';
 
 const only = option('only');
 const nodeFlags = (option('node-flags') ?? '').split(' ').filter(Boolean).map((f) => `--${f}`);
@@ -45,7 +46,11 @@ const nodeFlags = (option('node-flags') ?? '').split(' ').filter(Boolean).map((f
 async function serve(): Promise<void> {
   const { startTestServer } = await import('../packages/server/src/testing/server.ts');
   const n = numberOption('chargers', 15000);
-  const s = await startTestServer({ logLevel: 'error', ocppGarbageClosesPerAddress: numberOption('garbage-closes-per-address', 30) });
+  const s = await startTestServer({
+    logLevel: 'error',
+    ocppGarbageClosesPerAddress: numberOption('garbage-closes-per-address', 30),
+    ocppGarbageReadPauseMs: numberOption('garbage-read-pause-ms', DEFAULT_GARBAGE_READ_PAUSE_MS),
+  });
   const backlog = numberOption('backlog', 4096);
   if (backlog) {
     // The same port again with a longer accept queue (Node's default is 511; Linux caps it at

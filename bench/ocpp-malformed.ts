@@ -9,15 +9,17 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/ocpp-malformed.ts
  *
  * Options: --chargers N (well-behaved, 500), --connections N (flood connections, 100), --frames N (100000, in all),
- *          --rounds N (garbage runs, 3: clean, garbage, clean, …, clean), --seconds N (each run; a round's
- *          flood is paced to last it, 20), --flood-ids N (chargeBoxIds the flood
- *          connections take in turn, one per connection: closed ones are cooled down 30 s, 6000),
+ *          --rounds N (garbage runs, 3: clean, garbage, clean, …, clean), --seconds N (each run, 20; a round's
+ *          flood is offered at the pace that would last it, and the round lasts until the server has read it all),
+ *          --flood-ids N (chargeBoxIds the flood connections take in turn, one per connection: closed ones are
+ *          cooled down 30 s, 6000),
  *          --interval-ms N (each well-behaved charger sends one MeterValues per N ms; 0, the default: a
  *          closed loop, as fast as answered, which saturates this machine's two cores on its own),
  *          --garbage-closes-per-address N (the server's OCPP_GARBAGE_CLOSES_PER_ADDRESS, 30; 0: the flood's
  *          address is never refused, so every frame is delivered), --warm-up-frames N (malformed frames sent over
- *          5 s from another address before anything is measured, 5000; 0: none), --cpu-prof (the server writes a
- *          V8 CPU profile to /tmp/ocpp-bench-profiles/ at exit).
+ *          5 s from another address before anything is measured, 5000; 0: none), --garbage-read-pause-ms N (the
+ *          server's OCPP_GARBAGE_READ_PAUSE_MS; 0: a connection sending garbage is read at full speed),
+ *          --cpu-prof (the server writes a V8 CPU profile to /tmp/ocpp-bench-profiles/ at exit).
  *
  * Three processes: the server (bench/ocpp-load.ts --serve: the testing harness over a fresh
  * database, chargers B1…BN in cps), the flood (this file with --flood), and this driver with the
@@ -28,7 +30,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { floodMalformed } from '../packages/server/src/testing/malformed-flood.ts';
 import { meterLoop, pool, RawCharger } from './ocpp-raw-charger.ts';
-import { numberOption } from './args.ts';
+import { numberOption, option } from './args.ts';
 import { message } from './child.ts';
 
 const chargers = numberOption('chargers', 500);
@@ -43,6 +45,8 @@ const intervalMs = numberOption('interval-ms', 0);
 const garbageCloses = numberOption('garbage-closes-per-address', 30);
 /** Garbage sent before anything is measured (over 5 s), as the MeterValues path is warmed up: the first round was cold. */
 const warmUpFrames = numberOption('warm-up-frames', 5000);
+/** The server's OCPP_GARBAGE_READ_PAUSE_MS (absent: the server's default; 0: a connection sending garbage is read at full speed). */
+const readPause = option('garbage-read-pause-ms');
 
 if (process.argv.includes('--flood')) {
   // The flood's own process: its sockets and JSON cost the driver's measurements nothing.
@@ -69,7 +73,9 @@ if (process.argv.includes('--flood')) {
     // From another address than the well-behaved chargers', as an attacker's would be.
     const result = await floodMalformed({
       wsUrl, ids: [...ids.slice(from), ...ids.slice(0, from)], connections, frames: perRound, perSecond: perRound / seconds,
-      localAddress: '127.0.0.2', deadlineMs: seconds * 1000 + 5000,
+      // The server reads a connection sending garbage slowly: the round lasts until its frames are all read,
+      // unless the server refuses the flood's address (then what is left would be refused until the deadline).
+      localAddress: '127.0.0.2', deadlineMs: (garbageCloses ? 1 : 20) * seconds * 1000 + 5000,
     });
     const cpu = process.cpuUsage(cpu0);
     process.send!({ type: 'flood', ...result, cpuMs: (cpu.user + cpu.system) / 1000 });
@@ -82,7 +88,10 @@ if (process.env.BENCH_DATABASE_URL) env.TEST_DATABASE_URL = process.env.BENCH_DA
 else delete env.TEST_DATABASE_URL;
 const execArgv = ['--import', 'tsx', '--max-old-space-size=4096'];
 const profile = process.argv.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir=/tmp/ocpp-bench-profiles'] : [];
-const server = fork(fileURLToPath(new URL('./ocpp-load.ts', import.meta.url)), ['--serve', '--chargers', String(chargers + floodIds), '--garbage-closes-per-address', String(garbageCloses)], {
+const server = fork(fileURLToPath(new URL('./ocpp-load.ts', import.meta.url)), [
+  '--serve', '--chargers', String(chargers + floodIds), '--garbage-closes-per-address', String(garbageCloses),
+  ...(readPause === undefined ? [] : ['--garbage-read-pause-ms', readPause]),
+], {
   env,
   execArgv: [...execArgv, ...profile],
 });
@@ -110,22 +119,23 @@ try {
   ));
   await meterLoop(fleet, txs, 3); // warm-up
 
-  /** A MeterValues run; a well-behaved socket closed under it fails the run (counted as a disconnection). */
+  /**
+   * A MeterValues run of `seconds`, and for as long as `alongside` (the flood) lasts; a well-behaved socket
+   * closed under it fails the run (counted as a disconnection).
+   */
   const run = async (name: string, alongside?: () => Promise<string>) => {
     const s0 = await stats();
-    const [m, extra] = await Promise.all([
-      meterLoop(fleet, txs, seconds, intervalMs).catch((err: Error) => err),
-      alongside?.(),
-    ]);
+    const extra = alongside?.();
+    const [m, text] = await Promise.all([meterLoop(fleet, txs, seconds, intervalMs, extra).catch((err: Error) => err), extra]);
     const s1 = await stats();
     if (m instanceof Error) {
       console.log(`${name}: !! a well-behaved charger's socket failed: ${m.message}`);
       return null;
     }
     console.log(
-      `${name}: ${m.answered} MeterValues answered (${Math.round(m.perSecond)}/s, ${m.errors} CALLERROR), p50 ${m.p50.toFixed(1)} ms, ` +
+      `${name}: ${m.seconds.toFixed(0)} s, ${m.answered} MeterValues answered (${Math.round(m.perSecond)}/s, ${m.errors} CALLERROR), p50 ${m.p50.toFixed(1)} ms, ` +
         `p99 ${m.p99.toFixed(1)} ms, max ${m.max.toFixed(1)} ms; stored: cp_requests +${s1.requests - s0.requests}; ` +
-        `${Math.round((s1.statements - s0.statements) / seconds)} statements/s; server CPU ${((s1.cpuMs - s0.cpuMs) / seconds / 10).toFixed(0)} %, RSS ${Math.round(s1.rss / 1048576)} MB${extra ?? ''}`,
+        `${Math.round((s1.statements - s0.statements) / m.seconds)} statements/s; server CPU ${((s1.cpuMs - s0.cpuMs) / m.seconds / 10).toFixed(0)} %, RSS ${Math.round(s1.rss / 1048576)} MB${text ?? ''}`,
     );
     return { m, stored: s1.requests - s0.requests };
   };
@@ -133,7 +143,7 @@ try {
   // Clean and garbage runs in turn: this machine's load from elsewhere drifts, each garbage run has a clean one on either side.
   const flood = (flooder = fork(fileURLToPath(import.meta.url), ['--flood', ready.wsUrl, ...process.argv.slice(2)], { execArgv }));
   await message(flood, 'ready');
-  const floodRun = () => run(`under garbage (${Math.round(frames / rounds)} frames over ${connections} connections, paced over ${seconds} s)`, async () => {
+  const floodRun = () => run(`under garbage (${Math.round(frames / rounds)} frames over ${connections} connections, offered over ${seconds} s)`, async () => {
     flood.send({ type: 'go' });
     const f = await message(flood, 'flood');
     const kinds = Object.entries(f.byKind as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(', ');

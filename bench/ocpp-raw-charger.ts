@@ -141,6 +141,8 @@ export class RawCharger {
 export interface MeterLoopResult {
   answered: number;
   perSecond: number;
+  /** How long it ran. */
+  seconds: number;
   errors: number;
   p50: number;
   p99: number;
@@ -150,27 +152,37 @@ export interface MeterLoopResult {
 /**
  * Each charger sends MeterValues (energy, voltage, current) for transaction `txs[i]` for `seconds`, one
  * call outstanding: in a closed loop (as fast as answered), or with `intervalMs` one call per interval
- * each (phases spread over the interval; a late answer sends the next at once). The frame is a template
+ * each (phases spread over the interval; a late answer sends the next at once); with `alsoUntil`, for
+ * as long as that is still pending too. The frame is a template
  * around the three values that change (message id, timestamp, energy). Used against the real server
  * and the no-work baseline.
  */
-export async function meterLoop(fleet: RawCharger[], txs: number[], seconds: number, intervalMs = 0): Promise<MeterLoopResult> {
+export async function meterLoop(
+  fleet: RawCharger[], txs: number[], seconds: number, intervalMs = 0, alsoUntil?: Promise<unknown>,
+): Promise<MeterLoopResult> {
   const latencies: number[] = [];
   let errors = 0;
   const start = performance.now();
-  const end = start + seconds * 1000;
+  let end = start + seconds * 1000;
+  let settled = !alsoUntil;
+  const stop = () => {
+    settled = true;
+    end = Math.max(end, performance.now());
+  };
+  alsoUntil?.then(stop, stop);
+  const running = () => !settled || performance.now() < end;
   await Promise.all(fleet.map(async (c, i) => {
     let next = start + (intervalMs * i) / fleet.length;
     const head = `","MeterValues",{"connectorId":1,"transactionId":${txs[i]},"meterValue":[{"timestamp":"`;
     const mid = '","sampledValue":[{"value":"';
     const tail = '","measurand":"Energy.Active.Import.Register","unit":"Wh"},{"value":"230.1","measurand":"Voltage","unit":"V"},' +
       '{"value":"16.0","measurand":"Current.Import","unit":"A"}]}]}]';
-    for (let wh = 0; performance.now() < end; wh += 10) {
+    for (let wh = 0; running(); wh += 10) {
       if (intervalMs) {
         const wait = next - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         next += intervalMs;
-        if (performance.now() >= end) break;
+        if (!running()) break;
       }
       const t = performance.now();
       const ts = new Date().toISOString();
@@ -181,7 +193,8 @@ export async function meterLoop(fleet: RawCharger[], txs: number[], seconds: num
   }));
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-  return { answered: latencies.length, perSecond: latencies.length / seconds, errors, p50: pct(50), p99: pct(99), max: pct(100) };
+  const elapsed = (performance.now() - start) / 1000;
+  return { answered: latencies.length, perSecond: latencies.length / elapsed, seconds: elapsed, errors, p50: pct(50), p99: pct(99), max: pct(100) };
 }
 
 /** Runs fn over items, `width` at a time. */

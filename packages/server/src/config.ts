@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DATABASE_OPTIONS, type DatabaseOptions } from './db/client.ts';
 import { DEFAULT_GARBAGE_CLOSES_PER_ADDRESS } from './ocpp/abusive-addresses.ts';
+import { DEFAULT_GARBAGE_READ_PAUSE_MS } from './ocpp/connection.ts';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.ts';
 
 /** Every setting the server reads, from environment variables (listed in the README). */
@@ -48,6 +49,8 @@ export interface Config {
    * (ocpp/abusive-addresses.ts); 0 turns it off.
    */
   ocppGarbageClosesPerAddress: number;
+  /** ms a charger connection is not read after each malformed message past its first few (OCPP_GARBAGE_READ_PAUSE_MS). */
+  ocppGarbageReadPauseMs: number;
   /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY); none by default: the TCP peer is the client. */
   trustProxy: TrustProxy;
 }
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     metricsToken: env.METRICS_TOKEN || undefined,
     ocppGarbageClosesPerAddress: Number(env.OCPP_GARBAGE_CLOSES_PER_ADDRESS ?? DEFAULT_GARBAGE_CLOSES_PER_ADDRESS),
+    ocppGarbageReadPauseMs: Number(env.OCPP_GARBAGE_READ_PAUSE_MS ?? DEFAULT_GARBAGE_READ_PAUSE_MS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

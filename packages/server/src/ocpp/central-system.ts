@@ -10,7 +10,7 @@ import type { Database } from '../db/client.ts';
 import { RemoteStarts } from './authorization.ts';
 import { ADDRESS_REFUSAL_MS, AbusiveAddresses, DEFAULT_GARBAGE_CLOSES_PER_ADDRESS } from './abusive-addresses.ts';
 import { BatchWriter } from './batch-writer.ts';
-import { ChargerConnection, type Charger } from './connection.ts';
+import { ChargerConnection, DEFAULT_GARBAGE_READ_PAUSE_MS, MALFORMED_LIMIT, MALFORMED_READ_FREELY, type Charger } from './connection.ts';
 import { ocpp16Validator, SUBPROTOCOL, toOcpp16Frame } from './protocol.ts';
 import { registerHandlers, type InjectOutcome } from './handlers.ts';
 import { clientAddress, trustFunction, type TrustProxy } from '../http/client-address.ts';
@@ -71,6 +71,7 @@ export class CentralSystem {
   readonly failureLog: SummarisedLog;
 
   private readonly abusive: AbusiveAddresses;
+  private readonly garbageReadPauseMs: number;
   private readonly trust: (address: string, index: number) => boolean;
 
   constructor(
@@ -80,11 +81,14 @@ export class CentralSystem {
     opts: {
       /** Closes for garbage from one address in a minute before it is refused (0: never; see abusive-addresses.ts). */
       garbageClosesPerAddress?: number;
+      /** Reading paused after each malformed message past the first few of a connection (0: never paused). */
+      garbageReadPauseMs?: number;
       /** Whose X-Forwarded-For names a charger's address (TRUST_PROXY), as for the portal's req.ip. */
       trustProxy?: TrustProxy;
     } = {},
   ) {
     this.abusive = new AbusiveAddresses(opts.garbageClosesPerAddress ?? DEFAULT_GARBAGE_CLOSES_PER_ADDRESS);
+    this.garbageReadPauseMs = opts.garbageReadPauseMs ?? DEFAULT_GARBAGE_READ_PAUSE_MS;
     this.trust = trustFunction(opts.trustProxy ?? false);
     this.writer = new BatchWriter(db);
     this.malformedLog = new SummarisedLog(log, 'warn', 'OCPP malformed message from charger');
@@ -293,13 +297,18 @@ export class CentralSystem {
   }
 
   /**
-   * A frame that is not OCPP, or a call that breaks its schema: answered with a CALLERROR by the
-   * library, logged in summary, and a connection that keeps at it is closed and cooled down.
+   * A frame that is not OCPP, or a call that breaks its schema: answered with a CALLERROR,
+   * logged in summary. A connection that keeps at it is read slowly, then closed and cooled down.
    */
   private malformed(conn: ChargerConnection, reason: string): void {
     const { cpNo } = conn.charger;
     this.malformedLog.note(cpNo, { cpNo, err: reason });
-    if (!conn.malformedOverLimit() || this.cooldown.has(cpNo)) return;
+    const count = conn.countMalformed();
+    if (count <= MALFORMED_LIMIT) {
+      if (count > MALFORMED_READ_FREELY) conn.holdReading(this.garbageReadPauseMs);
+      return;
+    }
+    if (this.cooldown.has(cpNo)) return;
     this.cooldown.set(cpNo, Date.now() + MALFORMED_COOLDOWN_MS);
     this.log.warn({ cpNo, cooldownMs: MALFORMED_COOLDOWN_MS }, 'OCPP charger closed: too many malformed messages');
     this.closeForGarbage(conn, 1008, 'Too many malformed messages');

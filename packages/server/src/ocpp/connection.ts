@@ -23,7 +23,11 @@ const MAX_KNOWN_TRANSACTIONS = 64;
 
 /** Malformed or schema-invalid messages a connection may send per window before it is closed. */
 export const MALFORMED_LIMIT = 20;
+/** Malformed messages per window read at full speed; after them each one pauses the connection's reading. */
+export const MALFORMED_READ_FREELY = 5;
 const MALFORMED_WINDOW_MS = 60_000;
+/** How long a connection is not read after each malformed message past MALFORMED_READ_FREELY (OCPP_GARBAGE_READ_PAUSE_MS). */
+export const DEFAULT_GARBAGE_READ_PAUSE_MS = 500;
 
 /** One charger's live socket and what the central system keeps about it in memory. */
 export class ChargerConnection {
@@ -34,6 +38,9 @@ export class ChargerConnection {
   private lastTouch = 0;
   private malformedCount = 0;
   private malformedWindowStart = 0;
+  private readingHeld = false;
+  /** When reading the socket may start again (holdReading). */
+  private heldUntil = 0;
   private readonly transactions = new Map<number, KnownTransaction>();
 
   constructor(
@@ -80,13 +87,36 @@ export class ChargerConnection {
     return true;
   }
 
-  /** Counts one malformed message; true once the connection has sent more than MALFORMED_LIMIT in the window. */
-  malformedOverLimit(now = Date.now()): boolean {
+  /** Counts one malformed message: how many the connection has sent in the current window, this one included. */
+  countMalformed(now = Date.now()): number {
     if (now - this.malformedWindowStart >= MALFORMED_WINDOW_MS) {
       this.malformedWindowStart = now;
       this.malformedCount = 0;
     }
-    return ++this.malformedCount > MALFORMED_LIMIT;
+    return ++this.malformedCount;
+  }
+
+  /**
+   * Stops reading the charger's socket for ms more. What it sends meanwhile waits in the socket buffers,
+   * and TCP makes the sender wait in turn: a connection sending garbage gets a bounded share of this node,
+   * whatever rate it sends at. Frames already read from the socket when it stops are still handled, each
+   * adding its own ms: several frames arriving in one read cost the sender as much as one by one.
+   */
+  holdReading(ms: number): void {
+    // ocpp-rpc keeps its ws socket in _ws; ws's pause() and resume() stop and restart reading the TCP socket.
+    const ws = (this.client as unknown as { _ws?: { pause(): void; resume(): void } })._ws;
+    if (!ws || ms <= 0) return;
+    this.heldUntil = Math.max(this.heldUntil, Date.now()) + ms;
+    if (this.readingHeld) return;
+    this.readingHeld = true;
+    ws.pause();
+    const resumeWhenDue = () => {
+      const left = this.heldUntil - Date.now();
+      if (left > 0) return void setTimeout(resumeWhenDue, left).unref();
+      this.readingHeld = false;
+      ws.resume();
+    };
+    setTimeout(resumeWhenDue, ms).unref();
   }
 
   rememberTransaction(tranId: number, tx: KnownTransaction): void {

@@ -2,22 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../testing/server.ts';
-import { MALFORMED_LIMIT } from './connection.ts';
+import { MALFORMED_LIMIT, MALFORMED_READ_FREELY } from './connection.ts';
 import { SummarisedLog } from './summarised-log.ts';
 import { addCharger, connectCharger, rawCharger, upgradeStatus } from '../testing/ocpp-support.ts';
 
-/** Chargers sending garbage are cut off, and the rest are served as usual. */
+/** Chargers sending garbage are read slowly, then cut off, and the rest are served as usual. */
 describe('OCPP malformed-message flood', () => {
+  const readPauseMs = 100;
   let s: TestServer;
   const flooders = ['CP-FL1', 'CP-FL2', 'CP-FL3', 'CP-FL4', 'CP-FL5'];
   const healthy = ['CP-OK1', 'CP-OK2', 'CP-OK3'];
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer({ ocppGarbageReadPauseMs: readPauseMs });
     for (const no of [...flooders, ...healthy]) await addCharger(s.db, no);
   });
   afterAll(() => s.close());
 
-  it('closes connections that keep sending malformed messages, refuses them for a while, and keeps serving the others', async () => {
+  it('reads connections that keep sending malformed messages slowly, closes them, refuses them for a while, and keeps serving the others', async () => {
     const good = await Promise.all(healthy.map((no) => connectCharger(s.wsUrl, no)));
     let heartbeats = 0;
     let serving = true;
@@ -31,6 +32,7 @@ describe('OCPP malformed-message flood', () => {
     try {
       const floods = await Promise.all(flooders.map(async (no) => {
         const raw = await rawCharger(s.wsUrl, no);
+        const connected = Date.now();
         let answered = 0;
         raw.ws.on('message', () => answered++);
         // A valid message every few frames: what closes the socket is the count per window, not a run of bad frames.
@@ -38,10 +40,13 @@ describe('OCPP malformed-message flood', () => {
           raw.send(i % 4 === 3 ? JSON.stringify([2, `hb${i}`, 'Heartbeat', {}]) : i % 2 ? '{garbage' : JSON.stringify([2, `b${i}`, 'StatusNotification', { connectorId: 'x' }]));
           await new Promise((r) => setImmediate(r));
         }
-        return { answered, closed: await raw.closed };
+        const closed = await raw.closed;
+        return { answered, closed, ms: Date.now() - connected };
       }));
-      for (const { answered, closed } of floods) {
+      for (const { answered, closed, ms } of floods) {
         expect(closed.code).toBe(1008);
+        // The frames were all sent at once; past the first few malformed ones, each held the reading up.
+        expect(ms).toBeGreaterThanOrEqual((MALFORMED_LIMIT - MALFORMED_READ_FREELY) * readPauseMs);
         // Past the limit the server stops reading: what the flooder sent after it (up to 200 frames) is not answered.
         expect(answered).toBeGreaterThan(MALFORMED_LIMIT);
         expect(answered).toBeLessThan(MALFORMED_LIMIT * 2);

@@ -20,7 +20,8 @@ describe('OCPP malformed frames under load', () => {
   const flood = Array.from({ length: 500 }, (_, i) => `MLFLOOD${String(i + 1).padStart(3, '0')}`);
   beforeAll(async () => {
     // Every flood connection comes from this machine's address: refusing it (abusive-addresses.test.ts) would end the flood.
-    s = await startTestServer({ ocppGarbageClosesPerAddress: 0 });
+    // Flood connections are read slowly (flood.test.ts); at the default pause these 5,000 frames would take 90 s.
+    s = await startTestServer({ ocppGarbageClosesPerAddress: 0, ocppGarbageReadPauseMs: 50 });
     const locId = await addSite(s.db);
     await s.db.query(`INSERT INTO cps (cp_no, name, loc_id) SELECT x, x, $2 FROM unnest($1::text[]) x`, [[...good, ...flood, 'MLLATE'], locId]);
     await addCard(s.db, ['MLTAG']);

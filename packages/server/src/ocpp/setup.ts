@@ -20,6 +20,7 @@ declare module 'fastify' {
 export function ocppServer(app: FastifyInstance): void {
   const central = new CentralSystem(app.db, app.log, app.bus, {
     garbageClosesPerAddress: app.config.ocppGarbageClosesPerAddress,
+    garbageReadPauseMs: app.config.ocppGarbageReadPauseMs,
     trustProxy: app.config.trustProxy,
   });
   const commands = new CommandDispatcher(central);
