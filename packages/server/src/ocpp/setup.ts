@@ -33,7 +33,9 @@ export function ocppServer(app: FastifyInstance): void {
     description: 'Subprotocol ocpp1.6. The charger sends its calls (BootNotification, Heartbeat, StatusNotification, '
       + 'Authorize, StartTransaction, MeterValues, StopTransaction, DataTransfer, …) and answers the commands sent to it. '
       + 'Refused at the upgrade: 404 for an unknown or deleted charger, 403 for a disabled one, 401 for a missing or wrong '
-      + 'password, 400 without the subprotocol, 429 during a cool-down or from an address that keeps sending garbage.',
+      + 'password, 400 without the subprotocol, 429 during a cool-down or from an address that keeps sending garbage. '
+      + 'A connection sending more than 5 malformed messages a minute is read slowly (OCPP_GARBAGE_READ_PAUSE_MS after each), '
+      + 'and closed with 1008 past 20.',
     parameters: [{ name: 'chargeBoxId', in: 'path', description: 'The charger number (cps.cp_no)' }],
     public: true,
     note: 'The charger\'s HTTP Basic password (user: the chargeBoxId) when it has one.',
