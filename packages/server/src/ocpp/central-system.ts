@@ -314,8 +314,8 @@ export class CentralSystem {
     this.closeForGarbage(conn, 1008, 'Too many malformed messages');
     // What it sent after crossing the line is not read: a flooder's frames already in the socket
     // buffer (thousands, written without waiting) would otherwise each be parsed and answered,
-    // holding up every other charger. ocpp-rpc keeps its socket in _ws; without it, only this is lost.
-    (conn.client as unknown as { _ws?: { removeAllListeners(event: string): void } })._ws?.removeAllListeners('message');
+    // holding up every other charger.
+    conn.stopReading();
   }
 
   /** Closes a connection for the garbage it sent, counted against its address (abusive-addresses.ts). */

@@ -29,6 +29,9 @@ const MALFORMED_WINDOW_MS = 60_000;
 /** How long a connection is not read after each malformed message past MALFORMED_READ_FREELY (OCPP_GARBAGE_READ_PAUSE_MS). */
 export const DEFAULT_GARBAGE_READ_PAUSE_MS = 500;
 
+/** The parts of ws's socket used here: pause() and resume() stop and restart reading the TCP socket. */
+type LibrarySocket = { pause(): void; resume(): void; removeAllListeners(event: string): void };
+
 /** One charger's live socket and what the central system keeps about it in memory. */
 export class ChargerConnection {
   /** The charger connected to another node: this socket is being dropped and its close changes no state. */
@@ -103,8 +106,7 @@ export class ChargerConnection {
    * adding its own ms: several frames arriving in one read cost the sender as much as one by one.
    */
   holdReading(ms: number): void {
-    // ocpp-rpc keeps its ws socket in _ws; ws's pause() and resume() stop and restart reading the TCP socket.
-    const ws = (this.client as unknown as { _ws?: { pause(): void; resume(): void } })._ws;
+    const ws = this.socket;
     if (!ws || ms <= 0) return;
     this.heldUntil = Math.max(this.heldUntil, Date.now()) + ms;
     if (this.readingHeld) return;
@@ -117,6 +119,16 @@ export class ChargerConnection {
       ws.resume();
     };
     setTimeout(resumeWhenDue, ms).unref();
+  }
+
+  /** Reads nothing more from the charger: for a connection being closed for the garbage it sent. */
+  stopReading(): void {
+    this.socket?.removeAllListeners('message');
+  }
+
+  /** ocpp-rpc's ws socket (private to the library, pinned in package.json); without it, reading is not held. */
+  private get socket(): LibrarySocket | undefined {
+    return (this.client as unknown as { _ws?: LibrarySocket })._ws;
   }
 
   rememberTransaction(tranId: number, tx: KnownTransaction): void {
