@@ -199,7 +199,9 @@ describe('generic resource engine over HTTP', () => {
     expect(stale.body.fields).toEqual({ lupd_dttm: 'not_editable' });
     const status = await put(`/api/cps/${cpId}`, { ...fresh, charging_status: 'Faulted' });
     expect(status.body.fields).toEqual({ charging_status: 'not_editable' });
-    const bogus = await put(`/api/cp_locs/${loc}`, { ...site, address: 'Round Trip Site B', is_admin: 1 });
+    // The site as stored now: its lupd_dttm moved with the save above (a stale one would be refused too).
+    const siteNow = (await get(`/api/cp_locs/${loc}`)).body;
+    const bogus = await put(`/api/cp_locs/${loc}`, { ...siteNow, is_admin: 1 });
     expect(bogus.body.fields).toEqual({ is_admin: 'unknown_field' });
     expect((await get(`/api/cps/${cpId}`)).body.name).toBe('Round trip B');
     // A create knows no record to compare with: read-only columns stay unknown there.
