@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { addCharger, addSite } from '../testing/ocpp-support.ts';
+import { DEFAULT_REQUEST_TYPES } from '@ev/core';
 
 /** The OCPP log and session lists: the cp_no filter, and the fleet view's sessions. */
 describe('charging lists over HTTP', () => {
@@ -58,6 +59,22 @@ describe('charging lists over HTTP', () => {
     const both = await get(`/api/cp_requests?cp_no=sim&cp_id=${cpIds.SIM002}&request_type=6`);
     expect(new Set(both.body.dataset.content.map((r: any) => r.cp_no))).toEqual(new Set(['SIM002']));
     expect((await get('/api/cp_requests?cp_no=SIM001&cp_no=SIM002')).status).toBe(400);
+  });
+
+  it('reads the default request-type filter through the type index, which leaves out Heartbeat and MeterValues', async () => {
+    // The index is partial (request_type NOT IN (6, 11)): PostgreSQL uses it only where it can prove
+    // the filter fits. Seq scans off, so the small test table cannot hide which index it would take.
+    const plan = (types: number[]) => s.db.tx(async (sql) => {
+      await sql.query('SET LOCAL enable_seqscan = off');
+      const rows = await sql.query(`EXPLAIN SELECT count(*) FROM cp_requests t WHERE t.request_type = ANY($1::int[])`, [types]);
+      return rows.map((r: any) => r['QUERY PLAN']).join('\n');
+    });
+    expect(await plan(DEFAULT_REQUEST_TYPES)).toContain('cp_requests_type_idx');
+    expect(await plan([1])).toContain('cp_requests_type_idx');
+    expect(await plan([11])).not.toContain('cp_requests_type_idx');
+    expect(await plan([1, 6])).not.toContain('cp_requests_type_idx');
+    // Heartbeats (the rows above) are still found through the list's filter.
+    expect((await get(`/api/cp_requests?cp_id=${cpIds.SIM001}&request_type=6`)).body.dataset.totalElements).toBe(3);
   });
 
   it('matches a message by the number the charger had then and has now', async () => {
