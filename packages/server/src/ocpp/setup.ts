@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getResource } from '@ev/core';
 import { CentralSystem } from './central-system.ts';
 import { CommandDispatcher } from './commands.ts';
+import { MALFORMED_LIMIT, MALFORMED_READ_FREELY } from './connection.ts';
 import { cpConfigRoutes } from './cp-config.ts';
 import { massUpdateRoutes } from './mass-update.ts';
 import { meterChartRoute } from './meter-chart.ts';
@@ -34,8 +35,8 @@ export function ocppServer(app: FastifyInstance): void {
       + 'Authorize, StartTransaction, MeterValues, StopTransaction, DataTransfer, …) and answers the commands sent to it. '
       + 'Refused at the upgrade: 404 for an unknown or deleted charger, 403 for a disabled one, 401 for a missing or wrong '
       + 'password, 400 without the subprotocol, 429 during a cool-down or from an address that keeps sending garbage. '
-      + 'A connection sending more than 5 malformed messages a minute is read slowly (OCPP_GARBAGE_READ_PAUSE_MS after each), '
-      + 'and closed with 1008 past 20.',
+      + `A connection sending more than ${MALFORMED_READ_FREELY} malformed messages a minute is read slowly (OCPP_GARBAGE_READ_PAUSE_MS after each), `
+      + `and closed with 1008 past ${MALFORMED_LIMIT}.`,
     parameters: [{ name: 'chargeBoxId', in: 'path', description: 'The charger number (cps.cp_no)' }],
     public: true,
     note: 'The charger\'s HTTP Basic password (user: the chargeBoxId) when it has one.',
