@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
 /** The next IPC message of `type` from a benchmark's child process; rejects if the child exits first. */
 export function message(child: ChildProcess, type: string): Promise<any> {
@@ -13,4 +14,37 @@ export function message(child: ChildProcess, type: string): Promise<any> {
     child.on('message', on);
     child.once('exit', gone);
   });
+}
+
+/** What a server child answers to 'cpu'. */
+export interface ServerSample {
+  type: 'cpu';
+  /** CPU time so far, ms. */
+  cpuMs: number;
+  /** How late the event loop ran a 1 ms timer since the last sample, ms: p99 and max. */
+  loopP99Ms: number;
+  loopMaxMs: number;
+}
+
+let loopDelay: IntervalHistogram | undefined;
+
+/**
+ * In a server child: its CPU time, and its event loop's delay since the previous call (the first
+ * call starts the measure). A charger's answer that is late because the server was busy with
+ * something else (a garbage collection, another charger's burst) shows here, and not in the database.
+ */
+export function serverSample(): ServerSample {
+  if (!loopDelay) {
+    loopDelay = monitorEventLoopDelay({ resolution: 1 });
+    loopDelay.enable();
+  }
+  const cpu = process.cpuUsage();
+  const sample: ServerSample = {
+    type: 'cpu',
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    loopP99Ms: loopDelay.percentile(99) / 1e6,
+    loopMaxMs: loopDelay.max / 1e6,
+  };
+  loopDelay.reset();
+  return sample;
 }

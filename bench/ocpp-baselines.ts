@@ -14,7 +14,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../packages/server/src/db/client.ts';
 import { meterLoop, pool, RawCharger, type MeterLoopResult } from './ocpp-raw-charger.ts';
-import { message } from './child.ts';
+import { message, serverSample, type ServerSample } from './child.ts';
 
 /** Child: the no-work server. */
 async function serveNoWork(): Promise<void> {
@@ -26,11 +26,11 @@ async function serveNoWork(): Promise<void> {
   });
   const http = await rpc.listen(0, '127.0.0.1');
   const address = http.address() as { port: number };
+  serverSample(); // starts the event-loop delay measure
   process.send!({ type: 'ready', port: address.port });
   process.on('message', async (m: { type: string }) => {
     if (m.type === 'cpu') {
-      const cpu = process.cpuUsage();
-      process.send!({ type: 'cpu', cpuMs: (cpu.user + cpu.system) / 1000 });
+      process.send!(serverSample());
     } else if (m.type === 'close') {
       await rpc.close({ force: true });
       process.exit(0);
@@ -54,10 +54,14 @@ export class NoWorkServer {
     return new NoWorkServer(child, port);
   }
 
-  /** The no-work server's CPU time so far, in ms. */
-  async cpuMs(): Promise<number> {
+  /** The no-work server's CPU time so far, in ms, and its event loop's delays since the last sample. */
+  async sample(): Promise<ServerSample> {
     this.child.send({ type: 'cpu' });
-    return (await message(this.child, 'cpu')).cpuMs;
+    return message(this.child, 'cpu');
+  }
+
+  async cpuMs(): Promise<number> {
+    return (await this.sample()).cpuMs;
   }
 
   /** Connects and boots `n` chargers, 200 at a time as the real bench does; keeps the first `keep`. */

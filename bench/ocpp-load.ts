@@ -35,7 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { heartbeats, meterLoop, pool, RawCharger, type MeterLoopResult } from './ocpp-raw-charger.ts';
 import { insertBaseline, NoWorkServer } from './ocpp-baselines.ts';
 import { numberOption, option } from './args.ts';
-import { message } from './child.ts';
+import { message, serverSample, type ServerSample } from './child.ts';
 import { DEFAULT_GARBAGE_READ_PAUSE_MS } from '../packages/server/src/ocpp/connection.ts';
 
 const only = option('only');
@@ -74,6 +74,7 @@ async function serve(): Promise<void> {
     count.transactions++;
     return tx((sql) => fn({ query: (text, params, name) => (count.statements++, sql.query(text, params, name)) }));
   };
+  serverSample(); // starts the event-loop delay measure
   process.send!({ type: 'ready', wsUrl: s.wsUrl, db: s.db.kind });
   process.on('message', async (m: any) => {
     if (m.type === 'insertBaseline') {
@@ -85,8 +86,7 @@ async function serve(): Promise<void> {
       });
       process.send!({ type: 'insertBaseline', ...(await insertBaseline({ ...s.db, query, tx }, sessions, m.seconds)) });
     } else if (m.type === 'cpu') {
-      const cpu = process.cpuUsage();
-      process.send!({ type: 'cpu', cpuMs: (cpu.user + cpu.system) / 1000 });
+      process.send!(serverSample());
     } else if (m.type === 'stats') {
       const [online] = await s.db.query(`SELECT count(*)::int AS n FROM cps WHERE online_flag = 1`);
       const [rows] = await s.db.query(`SELECT count(*)::int AS n FROM cp_requests`);
@@ -231,18 +231,21 @@ async function drive(): Promise<void> {
       // Both warmed up (JIT, pools, caches) before anything counts.
       await meterLoop(fleet, txs, 2);
       await noWork.meter(2);
-      const ourCpuMs = async (): Promise<number> => (child.send({ type: 'cpu' }), (await message(child, 'cpu')).cpuMs);
+      const ourSample = async (): Promise<ServerSample> => (child.send({ type: 'cpu' }), message(child, 'cpu'));
       const local = ready.db === 'postgres' && /@(127\.0\.0\.1|localhost)[:/]/.test(process.env.BENCH_DATABASE_URL ?? '');
       /** A turn with the CPU each process spent in it: the server measured, the database (when on this machine), this driver. */
-      const measured = async (run: () => Promise<MeterLoopResult>, serverCpuMs: () => Promise<number>): Promise<Turn> => {
-        const s0 = await serverCpuMs();
+      const measured = async (run: () => Promise<MeterLoopResult>, sampleServer: () => Promise<ServerSample>): Promise<Turn> => {
+        const s0 = (await sampleServer()).cpuMs;
         const db0 = local ? postgresTicks() : new Map<string, number>();
         const d0 = process.cpuUsage();
         const m = await run();
         const d = process.cpuUsage(d0);
+        const end = await sampleServer();
         return {
           ...m,
-          serverCpuMs: (await serverCpuMs()) - s0,
+          serverCpuMs: end.cpuMs - s0,
+          loopP99Ms: end.loopP99Ms,
+          loopMaxMs: end.loopMaxMs,
           databaseCpuMs: local ? postgresCpuMsSince(db0) : 0,
           driverCpuMs: (d.user + d.system) / 1000,
         };
@@ -251,15 +254,15 @@ async function drive(): Promise<void> {
       const theirs: Turn[] = [];
       const before = await stats();
       for (let r = 0; r < rounds; r++) {
-        const real = async () => void ours.push(await measured(() => meterLoop(fleet, txs, turn), ourCpuMs));
-        const baseline = async () => void theirs.push(await measured(() => noWork.meter(turn), () => noWork.cpuMs()));
+        const real = async () => void ours.push(await measured(() => meterLoop(fleet, txs, turn), ourSample));
+        const baseline = async () => void theirs.push(await measured(() => noWork.meter(turn), () => noWork.sample()));
         // no-work first in even turns, real first in odd ones: a drift in the machine's speed
         // within a turn favours neither.
         if (r % 2 === 0) await baseline(), await real();
         else await real(), await baseline();
         console.log(
-          `  turn ${r + 1}: no-work ${Math.round(theirs[r].perSecond)}/s (p99 ${theirs[r].p99.toFixed(1)} ms), ` +
-            `this server ${Math.round(ours[r].perSecond)}/s (p99 ${ours[r].p99.toFixed(1)} ms, ${ours[r].errors} CALLERROR): ` +
+          `  turn ${r + 1}: no-work ${Math.round(theirs[r].perSecond)}/s (p99 ${theirs[r].p99.toFixed(1)} ms; ${loopDelay(theirs[r])}), ` +
+            `this server ${Math.round(ours[r].perSecond)}/s (p99 ${ours[r].p99.toFixed(1)} ms, ${ours[r].errors} CALLERROR; ${loopDelay(ours[r])}): ` +
             `rate ${ratio(ours[r].perSecond, theirs[r].perSecond)}, per server core ${ratio(cost([theirs[r]]).server, cost([ours[r]]).server)}, ` +
             `p99 ${ratio(ours[r].p99, theirs[r].p99)}×`,
         );
@@ -322,7 +325,9 @@ async function until(fn: () => Promise<boolean>, timeoutMs = 120_000): Promise<v
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 type CpuKey = 'serverCpuMs' | 'databaseCpuMs' | 'driverCpuMs';
-type Turn = MeterLoopResult & Record<CpuKey, number>;
+type Turn = MeterLoopResult & Record<CpuKey, number> & Pick<ServerSample, 'loopP99Ms' | 'loopMaxMs'>;
+
+const loopDelay = (t: Turn) => `event loop late p99 ${t.loopP99Ms.toFixed(1)}, max ${t.loopMaxMs.toFixed(0)} ms`;
 
 /** CPU per message over the turns given, in µs, by process. */
 function cost(turns: Turn[]): { server: number; database: number; driver: number } {
