@@ -21,20 +21,26 @@ export interface ServerSample {
   type: 'cpu';
   /** CPU time so far, ms. */
   cpuMs: number;
-  /** How late the event loop ran a 1 ms timer since the last sample, ms: p99 and max. */
-  loopP99Ms: number;
-  loopMaxMs: number;
+  /** How late the event loop ran a 1 ms timer since the last sample, ms: p99 and max (null when not measured). */
+  loopP99Ms: number | null;
+  loopMaxMs: number | null;
 }
 
 let loopDelay: IntervalHistogram | undefined;
+/**
+ * Set for both servers by bench/ocpp-load.ts --loop-delay. Off by default: its 1 ms timer slowed the
+ * no-work server by 10-15 % (bench/README.md), which would flatter every ratio to it.
+ */
+const measureLoop = process.env.BENCH_LOOP_DELAY === '1';
 
 /**
- * In a server child: its CPU time, and its event loop's delay since the previous call (the first
- * call starts the measure). A charger's answer that is late because the server was busy with
- * something else (a garbage collection, another charger's burst) shows here, and not in the database.
+ * In a server child: its CPU time, and (with --loop-delay) its event loop's delay since the previous
+ * call, the first call starting the measure. A charger's answer that is late because the server was
+ * busy with something else (a garbage collection, another charger's burst) shows there, and not in
+ * the database.
  */
 export function serverSample(): ServerSample {
-  if (!loopDelay) {
+  if (measureLoop && !loopDelay) {
     loopDelay = monitorEventLoopDelay({ resolution: 1 });
     loopDelay.enable();
   }
@@ -42,9 +48,9 @@ export function serverSample(): ServerSample {
   const sample: ServerSample = {
     type: 'cpu',
     cpuMs: (cpu.user + cpu.system) / 1000,
-    loopP99Ms: loopDelay.percentile(99) / 1e6,
-    loopMaxMs: loopDelay.max / 1e6,
+    loopP99Ms: loopDelay ? loopDelay.percentile(99) / 1e6 : null,
+    loopMaxMs: loopDelay ? loopDelay.max / 1e6 : null,
   };
-  loopDelay.reset();
+  loopDelay?.reset();
   return sample;
 }

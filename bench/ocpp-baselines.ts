@@ -26,7 +26,7 @@ async function serveNoWork(): Promise<void> {
   });
   const http = await rpc.listen(0, '127.0.0.1');
   const address = http.address() as { port: number };
-  serverSample(); // starts the event-loop delay measure
+  serverSample(); // starts the event-loop delay measure (--loop-delay)
   process.send!({ type: 'ready', port: address.port });
   process.on('message', async (m: { type: string }) => {
     if (m.type === 'cpu') {

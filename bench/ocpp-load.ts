@@ -11,7 +11,9 @@
  *          their dashes, to compare them),
  *          --only connections|meter|storm, --cpu-prof (the server writes a V8 CPU profile to
  *          /tmp/ocpp-bench-profiles/ at exit, for Chrome DevTools or speedscope), --backlog N (the
- *          server's listen backlog, 4096; 0 keeps the harness's, Node's 511).
+ *          server's listen backlog, 4096; 0 keeps the harness's, Node's 511), --loop-delay (each
+ *          MeterValues turn also reports how late each server's event loop ran; it slows the no-work
+ *          server, so it is a diagnostic, not for ratios).
  *
  * First the limits (ocpp-baselines.ts): a no-work ocpp-rpc server and multi-row INSERTs, measured
  * in this run; every figure is printed as a ratio to them too. The no-work server keeps running
@@ -74,7 +76,7 @@ async function serve(): Promise<void> {
     count.transactions++;
     return tx((sql) => fn({ query: (text, params, name) => (count.statements++, sql.query(text, params, name)) }));
   };
-  serverSample(); // starts the event-loop delay measure
+  serverSample(); // starts the event-loop delay measure (--loop-delay)
   process.send!({ type: 'ready', wsUrl: s.wsUrl, db: s.db.kind });
   process.on('message', async (m: any) => {
     if (m.type === 'insertBaseline') {
@@ -122,6 +124,7 @@ async function drive(): Promise<void> {
   const hold = numberOption('hold', 30);
   const meterChargers = numberOption('meter-chargers', 500);
   const seconds = numberOption('seconds', 15);
+  if (process.argv.includes('--loop-delay')) process.env.BENCH_LOOP_DELAY = '1'; // both servers, see child.ts
   const env = { ...process.env };
   if (process.env.BENCH_DATABASE_URL) env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   else delete env.TEST_DATABASE_URL;
@@ -261,8 +264,8 @@ async function drive(): Promise<void> {
         if (r % 2 === 0) await baseline(), await real();
         else await real(), await baseline();
         console.log(
-          `  turn ${r + 1}: no-work ${Math.round(theirs[r].perSecond)}/s (p99 ${theirs[r].p99.toFixed(1)} ms; ${loopDelay(theirs[r])}), ` +
-            `this server ${Math.round(ours[r].perSecond)}/s (p99 ${ours[r].p99.toFixed(1)} ms, ${ours[r].errors} CALLERROR; ${loopDelay(ours[r])}): ` +
+          `  turn ${r + 1}: no-work ${Math.round(theirs[r].perSecond)}/s (p99 ${theirs[r].p99.toFixed(1)} ms${loopDelay(theirs[r])}), ` +
+            `this server ${Math.round(ours[r].perSecond)}/s (p99 ${ours[r].p99.toFixed(1)} ms, ${ours[r].errors} CALLERROR${loopDelay(ours[r])}): ` +
             `rate ${ratio(ours[r].perSecond, theirs[r].perSecond)}, per server core ${ratio(cost([theirs[r]]).server, cost([ours[r]]).server)}, ` +
             `p99 ${ratio(ours[r].p99, theirs[r].p99)}×`,
         );
@@ -327,7 +330,7 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 type CpuKey = 'serverCpuMs' | 'databaseCpuMs' | 'driverCpuMs';
 type Turn = MeterLoopResult & Record<CpuKey, number> & Pick<ServerSample, 'loopP99Ms' | 'loopMaxMs'>;
 
-const loopDelay = (t: Turn) => `event loop late p99 ${t.loopP99Ms.toFixed(1)}, max ${t.loopMaxMs.toFixed(0)} ms`;
+const loopDelay = (t: Turn) => (t.loopP99Ms === null ? '' : `; event loop late p99 ${t.loopP99Ms.toFixed(1)}, max ${t.loopMaxMs!.toFixed(0)} ms`);
 
 /** CPU per message over the turns given, in µs, by process. */
 function cost(turns: Turn[]): { server: number; database: number; driver: number } {
