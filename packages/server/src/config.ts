@@ -57,38 +57,57 @@ export interface Config {
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
+/** A setting the server cannot run with: it refuses to start and names the variable. */
+export class ConfigError extends Error {}
+
+/**
+ * A numeric setting: its default when unset or blank, else a number from min to max (a whole one
+ * unless fractions are allowed). A typo must stop the start, not become NaN or 0 somewhere later
+ * (a NaN timeout fires at once, a pool of NaN connections never connects).
+ */
+function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER, fractions = false): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || (!fractions && !Number.isInteger(n)) || n < min || n > max) {
+    throw new ConfigError(`${name}=${env[name]} is not a ${fractions ? 'number' : 'whole number'} from ${min} to ${max}`);
+  }
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const num = (name: string, fallback: number, min: number, max?: number, fractions?: boolean) => numberSetting(env, name, fallback, min, max, fractions);
   return {
-    port: Number(env.PORT ?? 8080),
+    port: num('PORT', 8080, 0, 65535),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL ?? resolve(repoRoot, 'data'),
     database: {
-      poolSize: Number(env.DATABASE_POOL_SIZE ?? DEFAULT_DATABASE_OPTIONS.poolSize),
-      statementTimeoutMs: Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_OPTIONS.statementTimeoutMs),
-      lockTimeoutMs: Number(env.DATABASE_LOCK_TIMEOUT_MS ?? DEFAULT_DATABASE_OPTIONS.lockTimeoutMs),
-      connectTimeoutMs: Number(env.DATABASE_CONNECT_TIMEOUT_MS ?? DEFAULT_DATABASE_OPTIONS.connectTimeoutMs),
+      poolSize: num('DATABASE_POOL_SIZE', DEFAULT_DATABASE_OPTIONS.poolSize, 1),
+      statementTimeoutMs: num('DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.statementTimeoutMs, 0),
+      lockTimeoutMs: num('DATABASE_LOCK_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.lockTimeoutMs, 0),
+      connectTimeoutMs: num('DATABASE_CONNECT_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.connectTimeoutMs, 0),
     },
     adminPassword: env.ADMIN_PASSWORD || undefined,
     timeZone: env.APP_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-    tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
-    bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
+    tokenTtlHours: num('TOKEN_TTL_HOURS', 12, 0.01, 24 * 366, true),
+    bodyLimit: num('BODY_LIMIT', 1024 * 1024, 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
     portalDir: env.PORTAL_DIR ?? resolve(repoRoot, 'packages/web/dist'),
     portalPath: `/${(env.VITE_BASE_PATH ?? '/portal/').replace(/^\/+|\/+$/g, '')}/`.replace('//', '/'),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'ev:',
     diagnosticsUrl: env.DIAGNOSTICS_URL || 'ftp://localhost/diagnostics/',
-    lmsStatusIntervalMs: Number(env.LMS_STATUS_INTERVAL_MS ?? 5000),
+    lmsStatusIntervalMs: num('LMS_STATUS_INTERVAL_MS', 5000, 100),
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'EV Charging Alerts <alerts@localhost>',
-    alertOfflineGraceMs: Number(env.ALERT_OFFLINE_GRACE_SECONDS ?? 60) * 1000,
+    alertOfflineGraceMs: num('ALERT_OFFLINE_GRACE_SECONDS', 60, 0, 86_400, true) * 1000,
     paymentGateway: env.PAYMENT_GATEWAY_URL
-      ? { url: env.PAYMENT_GATEWAY_URL, key: env.PAYMENT_GATEWAY_KEY ?? '', timeoutMs: Number(env.PAYMENT_GATEWAY_TIMEOUT_MS ?? 10_000) }
+      ? { url: env.PAYMENT_GATEWAY_URL, key: env.PAYMENT_GATEWAY_KEY ?? '', timeoutMs: num('PAYMENT_GATEWAY_TIMEOUT_MS', 10_000, 1) }
       : undefined,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     metricsToken: env.METRICS_TOKEN || undefined,
-    ocppGarbageClosesPerAddress: Number(env.OCPP_GARBAGE_CLOSES_PER_ADDRESS ?? DEFAULT_GARBAGE_CLOSES_PER_ADDRESS),
-    ocppGarbageReadPauseMs: Number(env.OCPP_GARBAGE_READ_PAUSE_MS ?? DEFAULT_GARBAGE_READ_PAUSE_MS),
+    ocppGarbageClosesPerAddress: num('OCPP_GARBAGE_CLOSES_PER_ADDRESS', DEFAULT_GARBAGE_CLOSES_PER_ADDRESS, 0),
+    ocppGarbageReadPauseMs: num('OCPP_GARBAGE_READ_PAUSE_MS', DEFAULT_GARBAGE_READ_PAUSE_MS, 0, 60_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
