@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < nodeCount; i++) {
       const port = await freePort();
       // --no-redis (one node): the same fleet without the Redis bus, to tell what the bus costs.
-      const env = option('no-redis') === undefined ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } : {};
+      const env: Record<string, string> = option('no-redis') === undefined ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } : {};
       nodes.push({ port, proc: await startServerProcess({ databaseUrl: fresh.url, port, adminPassword: 'bench-password', env }) });
     }
     const share = Math.ceil(chargers / nodeCount);
