@@ -29,7 +29,7 @@ describe('settings from the environment', () => {
     };
     expect(refused({ PORT: '80o' })).toBe('PORT=80o is not a whole number from 0 to 65535');
     expect(refused({ PORT: '70000' })).toContain('PORT=70000');
-    expect(refused({ DATABASE_POOL_SIZE: '0' })).toContain('DATABASE_POOL_SIZE=0');
+    expect(refused({ DATABASE_POOL_SIZE: '0' })).toBe('DATABASE_POOL_SIZE=0 is not a whole number of at least 1');
     expect(refused({ DATABASE_STATEMENT_TIMEOUT_MS: '5s' })).toContain('DATABASE_STATEMENT_TIMEOUT_MS=5s');
     expect(refused({ BODY_LIMIT: '1.5' })).toContain('BODY_LIMIT=1.5');
     expect(refused({ TOKEN_TTL_HOURS: '-1' })).toBe('TOKEN_TTL_HOURS=-1 is not a number from 0.01 to 8784');

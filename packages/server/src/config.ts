@@ -70,7 +70,8 @@ function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, m
   if (!raw) return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || (!fractions && !Number.isInteger(n)) || n < min || n > max) {
-    throw new ConfigError(`${name}=${env[name]} is not a ${fractions ? 'number' : 'whole number'} from ${min} to ${max}`);
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(`${name}=${env[name]} is not a ${fractions ? 'number' : 'whole number'} ${range}`);
   }
   return n;
 }
