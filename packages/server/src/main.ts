@@ -1,12 +1,6 @@
-import { ConfigError } from './config.ts';
 import { startServer } from './start.ts';
 
-const { config, db, seeded, portalUrl } = await startServer().catch((err) => {
-  if (!(err instanceof ConfigError)) throw err;
-  // A mistyped setting: one line naming it, not a stack trace.
-  console.error(`Not started: ${err.message}`);
-  process.exit(1);
-});
+const { config, db, seeded, portalUrl } = await startServer();
 if (seeded.generatedAdminPassword) {
   // Printed once, on the first start of an empty database; it is stored only as a hash.
   console.log(`\n  First start: user "admin" created with password: ${seeded.generatedAdminPassword}\n`);

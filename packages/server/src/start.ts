@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabaseWhenReachable, type Database } from './db/client.ts';
 import { seed, type SeedResult } from './db/seed.ts';
 import { buildApp } from './app.ts';
@@ -19,12 +19,23 @@ const SHUTDOWN_LIMIT_MS = 15_000;
 /** How long a starting server waits for PostgreSQL before it gives up. */
 const STARTUP_WAIT_MS = 60_000;
 
+/** The settings, or, for a mistyped one, a single line naming it and exit code 1 (not a stack trace). */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`Not started: ${err.message}`);
+    process.exit(1);
+  }
+}
+
 /**
  * Starts the server as configured by the environment: opens and migrates the database, seeds it,
  * lets `prepare` add data, listens, and closes everything cleanly on SIGINT or SIGTERM.
  */
 export async function startServer(prepare?: (db: Database) => Promise<void>): Promise<RunningServer> {
-  const config = loadConfig();
+  const config = configOrExit();
   const db = await openDatabaseWhenReachable(config.databaseUrl, config.database, STARTUP_WAIT_MS, (err) =>
     console.error(`Database not reachable yet (${err.message}); trying again in 2 s`),
   );
