@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DATABASE_OPTIONS, type DatabaseOptions } from './db/client.ts';
 import { DEFAULT_GARBAGE_CLOSES_PER_ADDRESS } from './ocpp/abusive-addresses.ts';
-import { DEFAULT_GARBAGE_READ_PAUSE_MS } from './ocpp/connection.ts';
+import { DEFAULT_GARBAGE_READ_PAUSE_MS, DEFAULT_PING_INTERVAL_MS } from './ocpp/connection.ts';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.ts';
 
 /** Every setting the server reads, from environment variables (listed in the README). */
@@ -51,6 +51,8 @@ export interface Config {
   ocppGarbageClosesPerAddress: number;
   /** ms a charger connection is not read after each malformed message past its first few (OCPP_GARBAGE_READ_PAUSE_MS). */
   ocppGarbageReadPauseMs: number;
+  /** ms between the server's WebSocket pings to each charger; one unanswered until the next cuts the socket (OCPP_PING_INTERVAL_MS, 0: never). */
+  ocppPingIntervalMs: number;
   /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY); none by default: the TCP peer is the client. */
   trustProxy: TrustProxy;
 }
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     ocppGarbageClosesPerAddress: num('OCPP_GARBAGE_CLOSES_PER_ADDRESS', DEFAULT_GARBAGE_CLOSES_PER_ADDRESS, 0),
     ocppGarbageReadPauseMs: num('OCPP_GARBAGE_READ_PAUSE_MS', DEFAULT_GARBAGE_READ_PAUSE_MS, 0, 60_000),
+    ocppPingIntervalMs: num('OCPP_PING_INTERVAL_MS', DEFAULT_PING_INTERVAL_MS, 0, 3_600_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

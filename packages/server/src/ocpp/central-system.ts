@@ -10,7 +10,7 @@ import type { Database } from '../db/client.ts';
 import { RemoteStarts } from './authorization.ts';
 import { ADDRESS_REFUSAL_MS, AbusiveAddresses, DEFAULT_GARBAGE_CLOSES_PER_ADDRESS } from './abusive-addresses.ts';
 import { BatchWriter } from './batch-writer.ts';
-import { ChargerConnection, DEFAULT_GARBAGE_READ_PAUSE_MS, MALFORMED_LIMIT, MALFORMED_READ_FREELY, type Charger } from './connection.ts';
+import { ChargerConnection, DEFAULT_GARBAGE_READ_PAUSE_MS, DEFAULT_PING_INTERVAL_MS, MALFORMED_LIMIT, MALFORMED_READ_FREELY, type Charger } from './connection.ts';
 import { ocpp16Validator, SUBPROTOCOL, toOcpp16Frame } from './protocol.ts';
 import { registerHandlers, type InjectOutcome } from './handlers.ts';
 import { clientAddress, trustFunction, type TrustProxy } from '../http/client-address.ts';
@@ -72,6 +72,8 @@ export class CentralSystem {
 
   private readonly abusive: AbusiveAddresses;
   private readonly garbageReadPauseMs: number;
+  private readonly pingIntervalMs: number;
+  private readonly pingSweep: NodeJS.Timeout | undefined;
   private readonly trust: (address: string, index: number) => boolean;
 
   constructor(
@@ -85,11 +87,21 @@ export class CentralSystem {
       garbageReadPauseMs?: number;
       /** Whose X-Forwarded-For names a charger's address (TRUST_PROXY), as for the portal's req.ip. */
       trustProxy?: TrustProxy;
+      /** WebSocket ping to each charger every this many ms; unanswered by the next, the socket is cut (0: never). */
+      pingIntervalMs?: number;
     } = {},
   ) {
     this.abusive = new AbusiveAddresses(opts.garbageClosesPerAddress ?? DEFAULT_GARBAGE_CLOSES_PER_ADDRESS);
     this.garbageReadPauseMs = opts.garbageReadPauseMs ?? DEFAULT_GARBAGE_READ_PAUSE_MS;
     this.trust = trustFunction(opts.trustProxy ?? false);
+    this.pingIntervalMs = opts.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
+    // One sweep for all connections instead of ocpp-rpc's keep-alive per client: its timer, AbortController
+    // and the two AbortErrors it builds at each close cost a reconnect storm of 15,000 about a tenth of the
+    // server's CPU and each held connection some 4 KB (issue 14). Pings stay spread as connections came.
+    if (this.pingIntervalMs > 0) {
+      this.pingSweep = setInterval(() => this.keepAlive(), Math.min(1000, this.pingIntervalMs));
+      this.pingSweep.unref();
+    }
     this.writer = new BatchWriter(db);
     this.malformedLog = new SummarisedLog(log, 'warn', 'OCPP malformed message from charger');
     this.failureLog = new SummarisedLog(log, 'error', 'OCPP message not processed');
@@ -100,6 +112,7 @@ export class CentralSystem {
       // One call in flight per charger and direction (OCPP-J 1.6 §4.1.1).
       callConcurrency: 1,
       maxBadMessages: MAX_BAD_MESSAGES,
+      pingIntervalMs: 0, // see keepAlive()
       wssOptions: { maxPayload: MAX_FRAME_BYTES },
     });
     this.rpc.auth((accept, reject, handshake) => this.authenticate(accept, reject, handshake));
@@ -242,7 +255,7 @@ export class CentralSystem {
     const close = client.close.bind(client);
     client.close = (options) => close(options).catch(() => ({ code: 1006, reason: 'socket error while closing' }));
 
-    const conn = new ChargerConnection(charger, client, client.session.passwordHash);
+    const conn = new ChargerConnection(charger, client, client.session.passwordHash, this.pingIntervalMs);
     const older = this.byId.get(charger.cpId);
     this.byId.set(charger.cpId, conn);
     if (older) {
@@ -277,6 +290,16 @@ export class CentralSystem {
       this.releasing.add(releasing);
       void releasing.finally(() => this.releasing.delete(releasing));
     });
+  }
+
+  /** Pings the connections whose turn it is and cuts those that left the previous ping unanswered. */
+  private keepAlive(): void {
+    const now = Date.now();
+    for (const conn of this.byId.values()) {
+      if (conn.keepAlive(now, this.pingIntervalMs) === 'dead') {
+        this.log.info({ cpNo: conn.charger.cpNo }, 'OCPP charger did not answer the last ping: connection cut');
+      }
+    }
   }
 
   private wentOffline(charger: Charger): void {
@@ -410,6 +433,7 @@ export class CentralSystem {
    */
   async close(): Promise<void> {
     this.closing = true;
+    clearInterval(this.pingSweep);
     await Promise.all([...this.byId.values()].map((c) => closeForRestart(c.client)));
     await this.rpc.close({ force: true });
     await Promise.all([...this.releasing]);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server.ts';
+import { WebSocket } from 'ws';
 import { addCharger, BOOT, connectCharger, eventually, upgradeStatus } from '../testing/ocpp-support.ts';
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -136,5 +137,62 @@ describe('OCPP connection', () => {
       expect(await closed).toMatchObject({ code: 1008, reason: 'charger deleted' });
       expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-DEL`)).toBe(404);
     });
+  });
+});
+
+describe('OCPP keep-alive pings', () => {
+  const PING_MS = 150;
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ ocppPingIntervalMs: PING_MS });
+  });
+  afterAll(() => s.close());
+
+  /** A bare socket that counts the server's pings; autoPong false plays a charger that no longer answers. */
+  async function socket(server: TestServer, cpNo: string, autoPong: boolean) {
+    const ws = new WebSocket(`${server.wsUrl}/ocpp/${cpNo}`, ['ocpp1.6'], { autoPong });
+    const seen = { pings: 0, closed: null as number | null };
+    ws.on('ping', () => seen.pings++);
+    ws.on('close', (code) => (seen.closed = code));
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    return { ws, seen };
+  }
+  const onlineFlag = async (server: TestServer, cpNo: string) =>
+    (await server.db.query<{ online_flag: number }>(`SELECT online_flag FROM cps WHERE cp_no = $1`, [cpNo]))[0].online_flag;
+
+  it('pings every connection and keeps the chargers that answer', async () => {
+    await addCharger(s.db, 'CP-PONG');
+    const { ws, seen } = await socket(s, 'CP-PONG', true);
+    await new Promise((r) => setTimeout(r, PING_MS * 6));
+    expect(seen.pings).toBeGreaterThanOrEqual(3);
+    expect(seen.closed).toBeNull();
+    expect(await onlineFlag(s, 'CP-PONG')).toBe(1);
+    ws.close();
+  });
+
+  it('cuts a connection that leaves a ping unanswered until the next, and records the charger offline', async () => {
+    await addCharger(s.db, 'CP-SILENT');
+    const info = vi.spyOn(s.app.log, 'info');
+    const { seen } = await socket(s, 'CP-SILENT', false);
+    expect(await eventually(async () => (await onlineFlag(s, 'CP-SILENT')) === 1)).toBe(true);
+    expect(await eventually(async () => seen.closed !== null, PING_MS * 10)).toBe(true);
+    expect(seen.closed).toBe(1006); // cut, no close handshake
+    expect(seen.pings).toBeGreaterThanOrEqual(1);
+    expect(await eventually(async () => (await onlineFlag(s, 'CP-SILENT')) === 0)).toBe(true);
+    expect(info.mock.calls.map(([obj, msg]) => [obj, msg])).toContainEqual([{ cpNo: 'CP-SILENT' }, 'OCPP charger did not answer the last ping: connection cut']);
+    info.mockRestore();
+  });
+
+  it('sends no pings with OCPP_PING_INTERVAL_MS=0', async () => {
+    const quiet = await startTestServer({ ocppPingIntervalMs: 0 });
+    try {
+      await addCharger(quiet.db, 'CP-QUIET');
+      const { ws, seen } = await socket(quiet, 'CP-QUIET', false);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(seen).toEqual({ pings: 0, closed: null });
+      ws.close();
+    } finally {
+      await quiet.close();
+    }
   });
 });

@@ -29,8 +29,14 @@ const MALFORMED_WINDOW_MS = 60_000;
 /** How long a connection is not read after each malformed message past MALFORMED_READ_FREELY (OCPP_GARBAGE_READ_PAUSE_MS). */
 export const DEFAULT_GARBAGE_READ_PAUSE_MS = 500;
 
-/** The parts of ws's socket used here: pause() and resume() stop and restart reading the TCP socket. */
-type LibrarySocket = { pause(): void; resume(): void; removeAllListeners(event: string): void };
+/** The server's WebSocket ping to each charger, every this many ms (OCPP_PING_INTERVAL_MS); 0: never. */
+export const DEFAULT_PING_INTERVAL_MS = 30_000;
+
+/**
+ * The parts of ws's socket used here: pause() and resume() stop and restart reading the TCP socket;
+ * ping() and terminate() keep the connection alive or cut it.
+ */
+type LibrarySocket = { pause(): void; resume(): void; removeAllListeners(event: string): void; ping(): void; terminate(): void };
 
 /** One charger's live socket and what the central system keeps about it in memory. */
 export class ChargerConnection {
@@ -45,13 +51,41 @@ export class ChargerConnection {
   /** When reading the socket may start again (holdReading). */
   private heldUntil = 0;
   private readonly transactions = new Map<number, KnownTransaction>();
+  /** When the next ping is due (ms since epoch), and whether the last one is still unanswered. */
+  private pingDueAt: number;
+  private awaitingPong = false;
 
   constructor(
     readonly charger: Charger,
     readonly client: RpcServerClient,
     /** The cps.ocpp_password_hash the charger signed in under (null: no password asked). */
     readonly passwordHash: string | null = null,
-  ) {}
+    pingIntervalMs = DEFAULT_PING_INTERVAL_MS,
+  ) {
+    this.pingDueAt = Date.now() + pingIntervalMs;
+    // ocpp-rpc reports each pong as its 'ping' event (with the round trip time).
+    client.on('ping', () => (this.awaitingPong = false));
+  }
+
+  /**
+   * The keep-alive's turn for this connection (CentralSystem's ping sweep): once its ping is due, a
+   * connection whose previous ping went unanswered is cut ('dead': a charger that lost power or a NAT
+   * that forgot the flow leaves a socket no TCP error ever closes), otherwise pinged again.
+   */
+  keepAlive(now: number, intervalMs: number): 'alive' | 'dead' {
+    if (now < this.pingDueAt) return 'alive';
+    const ws = this.socket;
+    if (!ws) return 'alive';
+    if (this.awaitingPong) {
+      this.pingDueAt = Infinity; // cut once, whenever its close comes
+      ws.terminate();
+      return 'dead';
+    }
+    this.awaitingPong = true;
+    this.pingDueAt = now + intervalMs;
+    ws.ping();
+    return 'alive';
+  }
 
   /**
    * Runs the charger's messages one after the other, in arrival order: a StopTransaction must not

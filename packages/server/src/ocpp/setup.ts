@@ -22,6 +22,7 @@ export function ocppServer(app: FastifyInstance): void {
   const central = new CentralSystem(app.db, app.log, app.bus, {
     garbageClosesPerAddress: app.config.ocppGarbageClosesPerAddress,
     garbageReadPauseMs: app.config.ocppGarbageReadPauseMs,
+    pingIntervalMs: app.config.ocppPingIntervalMs,
     trustProxy: app.config.trustProxy,
   });
   const commands = new CommandDispatcher(central);
