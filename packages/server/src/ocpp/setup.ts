@@ -37,7 +37,8 @@ export function ocppServer(app: FastifyInstance): void {
       + 'Refused at the upgrade: 404 for an unknown or deleted charger, 403 for a disabled one, 401 for a missing or wrong '
       + 'password, 400 without the subprotocol, 429 during a cool-down or from an address that keeps sending garbage. '
       + `A connection sending more than ${MALFORMED_READ_FREELY} malformed messages a minute is read slowly (OCPP_GARBAGE_READ_PAUSE_MS after each), `
-      + `and closed with 1008 past ${MALFORMED_LIMIT}.`,
+      + `and closed with 1008 past ${MALFORMED_LIMIT}. `
+      + 'The server sends a WebSocket ping every OCPP_PING_INTERVAL_MS (30 s); a charger that has not answered one by the next is disconnected.',
     parameters: [{ name: 'chargeBoxId', in: 'path', description: 'The charger number (cps.cp_no)' }],
     public: true,
     note: 'The charger\'s HTTP Basic password (user: the chargeBoxId) when it has one.',
