@@ -434,7 +434,7 @@ export class CentralSystem {
   async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.pingSweep);
-    await Promise.all([...this.byId.values()].map((c) => closeForRestart(c.client)));
+    await Promise.all([...this.byId.values()].map(closeForRestart));
     await this.rpc.close({ force: true });
     await Promise.all([...this.releasing]);
     await Promise.all([...this.stateWrites.values()]);
@@ -447,16 +447,15 @@ export class CentralSystem {
 /** How long a charger has to answer the server's close frame before its socket is cut. */
 const CLOSE_HANDSHAKE_MS = 2000;
 
-async function closeForRestart(client: RpcServerClient): Promise<void> {
+async function closeForRestart(conn: ChargerConnection): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const cut = new Promise<void>((done) => {
     timer = setTimeout(() => {
-      // ocpp-rpc ignores a second close() while one is under way: end the socket underneath it.
-      (client as unknown as { _ws?: { terminate(): void } })._ws?.terminate();
+      conn.cut();
       done();
     }, CLOSE_HANDSHAKE_MS);
   });
-  const graceful = client.close({ code: 1012, reason: 'Server restarting', awaitPending: false }).then(() => undefined, () => undefined);
+  const graceful = conn.client.close({ code: 1012, reason: 'Server restarting', awaitPending: false }).then(() => undefined, () => undefined);
   await Promise.race([graceful, cut]);
   clearTimeout(timer);
 }

@@ -78,7 +78,7 @@ export class ChargerConnection {
     if (!ws) return 'alive';
     if (this.awaitingPong) {
       this.pingDueAt = Infinity; // cut once, whenever its close comes
-      ws.terminate();
+      this.cut();
       return 'dead';
     }
     this.awaitingPong = true;
@@ -153,6 +153,11 @@ export class ChargerConnection {
       ws.resume();
     };
     setTimeout(resumeWhenDue, ms).unref();
+  }
+
+  /** Ends the socket at once, without a close handshake (ocpp-rpc ignores a second close() while one is under way). */
+  cut(): void {
+    this.socket?.terminate();
   }
 
   /** Reads nothing more from the charger: for a connection being closed for the garbage it sent. */
