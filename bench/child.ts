@@ -24,6 +24,8 @@ export interface ServerSample {
   /** How late the event loop ran a 1 ms timer since the last sample, ms: p99 and max (null when not measured). */
   loopP99Ms: number | null;
   loopMaxMs: number | null;
+  /** The real server's longest group commit since the last sample, ms (undefined for the no-work server). */
+  slowestCommitMs?: number;
 }
 
 let loopDelay: IntervalHistogram | undefined;

@@ -77,9 +77,9 @@ export class NoWorkServer {
     return { perSecond: n / seconds, cpuMsEach, n };
   }
 
-  /** One turn of the closed MeterValues loop on the kept chargers. */
-  meter(seconds: number): Promise<MeterLoopResult> {
-    return meterLoop(this.fleet, this.fleet.map((_, i) => i + 1), seconds);
+  /** One turn of the MeterValues loop on the kept chargers: closed, or paced at one call per `intervalMs` each. */
+  meter(seconds: number, intervalMs = 0): Promise<MeterLoopResult> {
+    return meterLoop(this.fleet, this.fleet.map((_, i) => i + 1), seconds, intervalMs);
   }
 
   async close(): Promise<void> {

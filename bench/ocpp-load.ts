@@ -9,6 +9,8 @@
  *          --rounds N (the MeterValues run is cut into N turns with the no-work server, 3),
  *          --node-flags "max-semi-space-size=64 …" (Node.js flags for both servers, written without
  *          their dashes, to compare them),
+ *          --paced 0.3,0.4,… (after the closed loop, the same chargers send at these fractions of
+ *          the no-work rate, for the latency below saturation; 0 skips it), --paced-seconds N (each, 5),
  *          --only connections|meter|storm, --cpu-prof (the server writes a V8 CPU profile to
  *          /tmp/ocpp-bench-profiles/ at exit, for Chrome DevTools or speedscope), --backlog N (the
  *          server's listen backlog, 4096; 0 keeps the harness's, Node's 511), --loop-delay (each
@@ -76,6 +78,14 @@ async function serve(): Promise<void> {
     count.transactions++;
     return tx((sql) => fn({ query: (text, params, name) => (count.statements++, sql.query(text, params, name)) }));
   };
+  // The longest commit of the batch writer between two samples: a charger's answer waits for it.
+  let slowestCommitMs = 0;
+  const writer = s.app.ocpp.central.writer;
+  const metricsOnFlush = writer.onFlush;
+  writer.onFlush = (rows, seconds) => {
+    metricsOnFlush?.(rows, seconds);
+    slowestCommitMs = Math.max(slowestCommitMs, seconds * 1000);
+  };
   serverSample(); // starts the event-loop delay measure (--loop-delay)
   process.send!({ type: 'ready', wsUrl: s.wsUrl, db: s.db.kind });
   process.on('message', async (m: any) => {
@@ -88,7 +98,8 @@ async function serve(): Promise<void> {
       });
       process.send!({ type: 'insertBaseline', ...(await insertBaseline({ ...s.db, query, tx }, sessions, m.seconds)) });
     } else if (m.type === 'cpu') {
-      process.send!(serverSample());
+      process.send!({ ...serverSample(), slowestCommitMs });
+      slowestCommitMs = 0;
     } else if (m.type === 'stats') {
       const [online] = await s.db.query(`SELECT count(*)::int AS n FROM cps WHERE online_flag = 1`);
       const [rows] = await s.db.query(`SELECT count(*)::int AS n FROM cp_requests`);
@@ -249,6 +260,7 @@ async function drive(): Promise<void> {
           serverCpuMs: end.cpuMs - s0,
           loopP99Ms: end.loopP99Ms,
           loopMaxMs: end.loopMaxMs,
+          slowestCommitMs: end.slowestCommitMs,
           databaseCpuMs: local ? postgresCpuMsSince(db0) : 0,
           driverCpuMs: (d.user + d.system) / 1000,
         };
@@ -264,8 +276,8 @@ async function drive(): Promise<void> {
         if (r % 2 === 0) await baseline(), await real();
         else await real(), await baseline();
         console.log(
-          `  turn ${r + 1}: no-work ${Math.round(theirs[r].perSecond)}/s (p99 ${theirs[r].p99.toFixed(1)} ms${loopDelay(theirs[r])}), ` +
-            `this server ${Math.round(ours[r].perSecond)}/s (p99 ${ours[r].p99.toFixed(1)} ms, ${ours[r].errors} CALLERROR${loopDelay(ours[r])}): ` +
+          `  turn ${r + 1}: no-work ${Math.round(theirs[r].perSecond)}/s (p99 ${theirs[r].p99.toFixed(1)} ms${waits(theirs[r])}), ` +
+            `this server ${Math.round(ours[r].perSecond)}/s (p99 ${ours[r].p99.toFixed(1)} ms, ${ours[r].errors} CALLERROR${waits(ours[r])}): ` +
             `rate ${ratio(ours[r].perSecond, theirs[r].perSecond)}, per server core ${ratio(cost([theirs[r]]).server, cost([ours[r]]).server)}, ` +
             `p99 ${ratio(ours[r].p99, theirs[r].p99)}×`,
         );
@@ -308,6 +320,29 @@ async function drive(): Promise<void> {
           `p99 ${median(ours.map((m, r) => m.p99 / theirs[r].p99)).toFixed(2)}× its p99; ` +
           `rows ${ratio(rows / busySeconds, insert.rowsPerSecond)} of the INSERT limit`,
       );
+      // Latency below saturation: above, each charger keeps a call outstanding, so the mean latency is
+      // the chargers over the rate (Little's law) and says nothing the rate does not. Here the same
+      // chargers send at set rates, fractions of the no-work rate above, each one call per interval.
+      const noWorkRate = median(theirs.map((m) => m.perSecond));
+      const pacedSeconds = numberOption('paced-seconds', 5);
+      const steps = (option('paced') ?? '0.3,0.4,0.5,0.6').split(',').map(Number).filter((f) => f > 0);
+      let under50: number | null = null;
+      for (const f of steps) {
+        const intervalMs = (meterChargers / (f * noWorkRate)) * 1000;
+        const theirsPaced = await noWork.meter(pacedSeconds, intervalMs);
+        const oursPaced = await measured(() => meterLoop(fleet, txs, pacedSeconds, intervalMs), ourSample);
+        if (oursPaced.p99 < 50 && oursPaced.errors === 0) under50 = f;
+        console.log(
+          `  paced at ${f} of the no-work rate (${Math.round(f * noWorkRate)}/s offered, one call per ${intervalMs.toFixed(0)} ms per charger): ` +
+            `this server ${Math.round(oursPaced.perSecond)}/s, p50 ${oursPaced.p50.toFixed(1)} ms, p99 ${oursPaced.p99.toFixed(1)} ms, ` +
+            `max ${oursPaced.max.toFixed(1)} ms, ${oursPaced.errors} CALLERROR${waits(oursPaced)}, server CPU ${((oursPaced.serverCpuMs * 1000) / oursPaced.answered).toFixed(0)} µs per message; ` +
+            `no-work ${Math.round(theirsPaced.perSecond)}/s, p50 ${theirsPaced.p50.toFixed(1)} ms, p99 ${theirsPaced.p99.toFixed(1)} ms`,
+        );
+      }
+      if (steps.length) console.log(
+        `MeterValues paced, ${meterChargers} chargers: p99 under 50 ms ` +
+          (under50 === null ? `at none of the rates tried (${steps.join(', ')} of the no-work rate)` : `up to ${under50} of the no-work rate (${Math.round(under50 * noWorkRate)}/s), the highest tried that kept it`),
+      );
       for (const c of fleet) c.terminate();
     }
   } finally {
@@ -328,9 +363,11 @@ async function until(fn: () => Promise<boolean>, timeoutMs = 120_000): Promise<v
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 type CpuKey = 'serverCpuMs' | 'databaseCpuMs' | 'driverCpuMs';
-type Turn = MeterLoopResult & Record<CpuKey, number> & Pick<ServerSample, 'loopP99Ms' | 'loopMaxMs'>;
+type Turn = MeterLoopResult & Record<CpuKey, number> & Pick<ServerSample, 'loopP99Ms' | 'loopMaxMs' | 'slowestCommitMs'>;
 
-const loopDelay = (t: Turn) => (t.loopP99Ms === null ? '' : `; event loop late p99 ${t.loopP99Ms.toFixed(1)}, max ${t.loopMaxMs!.toFixed(0)} ms`);
+const waits = (t: Turn) =>
+  (t.slowestCommitMs === undefined ? '' : `, slowest commit ${t.slowestCommitMs.toFixed(0)} ms`) +
+  (t.loopP99Ms === null ? '' : `; event loop late p99 ${t.loopP99Ms.toFixed(1)}, max ${t.loopMaxMs!.toFixed(0)} ms`);
 
 /** CPU per message over the turns given, in µs, by process. */
 function cost(turns: Turn[]): { server: number; database: number; driver: number } {
