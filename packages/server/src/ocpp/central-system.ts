@@ -296,7 +296,7 @@ export class CentralSystem {
   private keepAlive(): void {
     const now = Date.now();
     for (const conn of this.byId.values()) {
-      if (conn.keepAlive(now, this.pingIntervalMs) === 'dead') {
+      if (conn.keepAlive(now) === 'dead') {
         this.log.info({ cpNo: conn.charger.cpNo }, 'OCPP charger did not answer the last ping: connection cut');
       }
     }

@@ -60,7 +60,7 @@ export class ChargerConnection {
     readonly client: RpcServerClient,
     /** The cps.ocpp_password_hash the charger signed in under (null: no password asked). */
     readonly passwordHash: string | null = null,
-    pingIntervalMs = DEFAULT_PING_INTERVAL_MS,
+    private readonly pingIntervalMs = DEFAULT_PING_INTERVAL_MS,
   ) {
     this.pingDueAt = Date.now() + pingIntervalMs;
     // ocpp-rpc reports each pong as its 'ping' event (with the round trip time).
@@ -72,7 +72,7 @@ export class ChargerConnection {
    * connection whose previous ping went unanswered is cut ('dead': a charger that lost power or a NAT
    * that forgot the flow leaves a socket no TCP error ever closes), otherwise pinged again.
    */
-  keepAlive(now: number, intervalMs: number): 'alive' | 'dead' {
+  keepAlive(now: number): 'alive' | 'dead' {
     if (now < this.pingDueAt) return 'alive';
     const ws = this.socket;
     if (!ws) return 'alive';
@@ -82,7 +82,7 @@ export class ChargerConnection {
       return 'dead';
     }
     this.awaitingPong = true;
-    this.pingDueAt = now + intervalMs;
+    this.pingDueAt = now + this.pingIntervalMs;
     ws.ping();
     return 'alive';
   }
