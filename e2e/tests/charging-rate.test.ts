@@ -136,5 +136,13 @@ describe('charging rates in a real browser', () => {
     await page.locator('.ant-message-notice', { hasText: '儲存成功' }).last().waitFor();
     await screenshot(page, 'charging-rate-7-chargers-zh');
     assert.deepEqual((await group())[rate], [cpIds[1]]);
+
+    // The list exports to Excel, as the spec's lists do.
+    await page.goto(`${portal}/charging_rate`);
+    const exported = page.waitForResponse((r) => r.url().includes('/api/charging_rate/export/excel'));
+    await page.getByRole('button', { name: /匯出 Excel/ }).click();
+    assert.equal((await exported).status(), 200);
+    assert.match((await exported).headers()['content-type'] ?? '', /spreadsheetml/);
+    await screenshot(page, 'charging-rate-8-list-excel-zh', { fullPage: false });
   });
 });

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { api, connectorsReported, eventually, launch, portal, screenshot, signIn, useLanguage, ocppUrl } from '../support.ts';
+import { api, baseUrl, connectorsReported, eventually, launch, portal, screenshot, signIn, useLanguage, ocppUrl } from '../support.ts';
 
 const SITE = 'Dashboard Site E2E';
 const V1_USER = { username: 'dash-v1', password: 'dash-v1-pass-1' };
@@ -24,6 +24,44 @@ async function homeIn(page: Page, lang: 'en' | 'zh-TW'): Promise<void> {
 
 const countOf = async (page: Page, group: string) => Number((await page.getByTestId(`count-${group}`).locator('.ant-statistic-content-value').innerText()).trim());
 const statusOf = (card: Locator) => card.getByTestId('connector-status').getAttribute('data-status');
+
+/**
+ * A load-managed site (QUEUEING, one 16 A place) with two chargers, the second with a bay whose camera read a
+ * car in; both cars start, so load management holds the second at 0 A in its queue.
+ */
+async function queueSite(): Promise<SimulatedCharger[]> {
+  const site = await api('POST', '/api/cp_locs', { address: 'Queue Site E2E', address_chi: '排隊測試站' });
+  const locId = site.data.loc_id;
+  const zone = await api('POST', '/api/cp_zones', { loc_id: locId, name_chi: 'Q zone', max_physical_current_limit: 16 });
+  const profile = await api('POST', '/api/lms_profiles', { name: 'E2E dashboard queue', cp_loc: locId, mode: 'QUEUEING' });
+  await api('PUT', '/api/zone_lms_profiles', {
+    lms_profile_id: profile.data.lms_profile_id,
+    zones: [{ zone_id: zone.data.zone_id, zone_max_available_current: 16, max_charging_current: 16, min_charging_current: 16 }],
+  });
+  await api('PUT', `/api/cp_locs/${locId}`, { address: 'Queue Site E2E', enable_lms: 1, lms_profile_id: profile.data.lms_profile_id });
+  const cpIds: number[] = [];
+  for (const cpNo of ['E2E-Q1', 'E2E-Q2']) cpIds.push((await api('POST', '/api/cps', { cp_no: cpNo, name: cpNo, loc_id: locId, ocpp_password: 'queue-pass-1' })).data.cp_id);
+  await api('PUT', `/api/cps/assign_zone/${zone.data.zone_id}`, cpIds.map((cp_id) => ({ cp_id, action: 'add' })));
+  await api('POST', '/api/bay', { bayId: 'E2E-BAY-Q2', bayName: 'P2-07', cpId: cpIds[1], connectorId: 1 });
+  const key = (await api('POST', '/api/third_party_conf', { key_name: 'e2e-lprs', app_id: 'e2e-lprs', privilege_key: 'EXT_LICENCE_PLATE' })).data.api_key;
+  const carIn = await fetch(`${baseUrl}/api/external/v1/parking/events`, {
+    method: 'POST',
+    headers: { 'x-app-id': 'e2e-lprs', 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ event: 'in', bayId: 'E2E-BAY-Q2', sessionId: 'E2E-PARK-1', licensePlate: 'QU8888', time: new Date().toISOString() }),
+  });
+  assert.equal((await carIn.json()).status, 'success');
+
+  const sims = ['E2E-Q1', 'E2E-Q2'].map((cpNo) => new SimulatedCharger({ url: ocppUrl, cpNo, password: 'queue-pass-1', connectors: 1, reconnect: false }));
+  for (const sim of sims) await sim.start();
+  await eventually(async () => sims.every((s) => s.allowedCurrent(1) === 0), 'idle chargers held at 0 A', 20_000);
+  for (const sim of sims) {
+    await sim.plugIn(1);
+    await sim.startTransaction(1, 'DASH-TAG');
+  }
+  // The simulator reports a car held at 0 A as a real charger does.
+  await eventually(async () => sims[0].allowedCurrent(1) === 16 && sims[1].connectorStatus(1) === 'SuspendedEVSE', 'the second car queued', 20_000);
+  return sims;
+}
 
 /**
  * The live dashboards (spec part 1 §2): Quick info (/v2/quickinfo, and home with the 'Dashboard' setting) and the
@@ -155,5 +193,57 @@ describe('live dashboards in a real browser', () => {
     await tiles.nth(1).getByText('過去 7 天').waitFor();
     await screenshot(page, 'dash-4-v1-zh-TW');
     await page.close();
+  });
+
+  it('a car held at 0 A by load management shows and counts as queueing, with its bay and plate, on both dashboards and languages', async () => {
+    const sims = await queueSite();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      await signIn(page);
+      await page.goto(`${portal}/v2/quickinfo`);
+      await pickSite(page, 'Queue Site E2E');
+      const q2 = page.locator('[data-testid=connector-card][data-cp=E2E-Q2]');
+      await eventually(async () => (await page.getByTestId('connector-card').count()) === 2, 'the two connectors of the queue site');
+      assert.equal(await q2.getByTestId('queue-status').innerText(), 'Queueing #1');
+      // The status the charger reports stays with the queue tag (its tooltip).
+      assert.equal(await q2.getByTestId('queue-status').getAttribute('data-status'), 'SuspendedEVSE');
+      assert.equal(await q2.getByTestId('connector-status').count(), 0);
+      assert.equal(await page.locator('[data-testid=connector-card][data-cp=E2E-Q1]').getByTestId('queue-status').count(), 0);
+      assert.deepEqual([await countOf(page, 'charging'), await countOf(page, 'queueing'), await countOf(page, 'available')], [1, 1, 0]);
+      assert.equal(await q2.getByTestId('card-bay').innerText(), 'P2-07 · Occupied');
+      assert.equal(await q2.getByTestId('card-car-reg-no').innerText(), 'QU8888');
+      await screenshot(page, 'dash-5-queue-quickinfo-en');
+      await useLanguage(page, 'zh-TW');
+      await pickSite(page, '排隊測試站');
+      await eventually(async () => (await page.getByTestId('connector-card').count()) === 2, 'the queue site in Chinese');
+      assert.equal(await q2.getByTestId('queue-status').innerText(), '排隊中 第 1 位');
+      assert.equal(await q2.getByTestId('card-bay').innerText(), 'P2-07 · 已佔用');
+      await page.getByTestId('count-queueing').getByText('排隊中').waitFor();
+      await q2.getByTestId('queue-status').hover();
+      await page.locator('.ant-tooltip').getByText('充電樁狀態：暫停（充電樁）').waitFor();
+      await screenshot(page, 'dash-6-queue-quickinfo-zh-TW');
+      await page.close();
+
+      const v1 = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      await signIn(v1, V1_USER.username, V1_USER.password);
+      await homeIn(v1, 'en');
+      await v1.getByTestId('v1-dashboard').waitFor();
+      await pickSite(v1, 'Queue Site E2E');
+      const tile = v1.locator('[data-testid=connector-tile][data-cp=E2E-Q2]');
+      await eventually(async () => (await v1.getByTestId('connector-tile').count()) === 2, 'the two tiles of the queue site');
+      assert.equal(await tile.getByTestId('queue-status').innerText(), 'Queueing #1');
+      assert.deepEqual([await countOf(v1, 'charging'), await countOf(v1, 'queueing')], [1, 1]);
+      assert.equal(await tile.getByTestId('tile-bay').innerText(), 'P2-07 · Occupied');
+      assert.equal(await tile.getByTestId('tile-car-reg-no').innerText(), 'QU8888');
+      await screenshot(v1, 'dash-7-queue-v1-en');
+      await homeIn(v1, 'zh-TW');
+      await pickSite(v1, '排隊測試站');
+      await eventually(async () => (await v1.getByTestId('connector-tile').count()) === 2, 'the queue tiles in Chinese');
+      assert.equal(await tile.getByTestId('queue-status').innerText(), '排隊中 第 1 位');
+      await screenshot(v1, 'dash-8-queue-v1-zh-TW');
+      await v1.close();
+    } finally {
+      await Promise.all(sims.map((s) => s.stop()));
+    }
   });
 });

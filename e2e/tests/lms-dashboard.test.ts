@@ -28,7 +28,7 @@ describe('LMS dashboard in a real browser', () => {
   before(async () => {
     const site = await api('POST', '/api/cp_locs', { address: 'LMS E2E Mall', address_chi: '負載管理測試商場' });
     locId = site.data.loc_id;
-    const zone = await api('POST', '/api/cp_zones', { loc_id: locId, name_chi: 'B1 East', max_physical_current_limit: 40 });
+    const zone = await api('POST', '/api/cp_zones', { loc_id: locId, name: 'B1 East', name_chi: 'B1 東區', max_physical_current_limit: 40 });
     const zoneId = zone.data.zone_id;
     const profile = await api('POST', '/api/lms_profiles', { name: 'E2E queueing', cp_loc: locId, mode: 'QUEUEING' });
     const profileId = profile.data.lms_profile_id;
@@ -165,6 +165,7 @@ describe('LMS dashboard in a real browser', () => {
     await useLanguage(page, 'zh-TW');
     const loc = page.getByTestId(`lms-loc-${locId}`);
     await loc.getByText('負載管理測試商場').waitFor();
+    await loc.getByText('B1 東區').waitFor();
     assert.equal(await loc.getByTestId('lms-mode').textContent(), '排隊');
     await withStatus(page, 'E2E-LMS-2', 'charging').waitFor({ timeout: 15_000 });
     await card(page, 'E2E-LMS-2').locator('.ant-tag').getByText('充電中').waitFor();

@@ -15,8 +15,8 @@ describe('LMS profiles in a real browser', () => {
   const input = (field: string, zone: string) => page.locator(`#${field}-${zones[zone]}`);
   before(async () => {
     site = (await api('POST', '/api/cp_locs', { address: 'LMS E2E Car Park', address_chi: '負載管理測試停車場' })).data.loc_id;
-    for (const [name_chi, max_physical_current_limit] of [['North deck', 63], ['South deck', 32]] as const) {
-      zones[name_chi] = (await api('POST', '/api/cp_zones', { loc_id: site, name_chi, max_physical_current_limit })).data.zone_id;
+    for (const [name, name_chi, max_physical_current_limit] of [['North deck', '北層', 63], ['South deck', '南層', 32]] as const) {
+      zones[name] = (await api('POST', '/api/cp_zones', { loc_id: site, name, name_chi, max_physical_current_limit })).data.zone_id;
     }
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -39,6 +39,9 @@ describe('LMS profiles in a real browser', () => {
 
     await page.getByRole('tab', { name: 'Zones', exact: true }).click();
     await page.getByTestId('lms-zone-entries').getByText('Queueing mode:', { exact: false }).waitFor();
+    // Each zone by its English name; the Chinese one is for the Chinese portal.
+    await page.getByTestId('lms-zone-entries').getByText('North deck', { exact: true }).waitFor();
+    assert.equal(await page.getByTestId('lms-zone-entries').getByText('北層').count(), 0);
     assert.equal(await input('min_charging_current', 'North deck').isDisabled(), true);
     await input('zone_max_available_current', 'North deck').fill('60');
     await input('max_charging_current', 'North deck').fill('32');
@@ -52,10 +55,25 @@ describe('LMS profiles in a real browser', () => {
     await page.locator('.ant-message-notice', { hasText: 'Saved successfully' }).last().waitFor();
     const saved = await entries(id);
     assert.deepEqual(
-      saved.map((e) => [e.zone_name, e.zone_max_available_current, e.max_charging_current, e.min_charging_current]),
+      saved.map((e) => [e.zone_name_en, e.zone_max_available_current, e.max_charging_current, e.min_charging_current]),
       [['North deck', 60, 32, 32], ['South deck', 30, 16, 16]],
     );
     await screenshot(page, 'lms-profile-3-saved-en');
+  });
+
+  it('lists and edits zones with a name in each language', async () => {
+    await page.goto(`${portal}/cp_zones/${zones['North deck']}/edit`);
+    const form = page.locator('form');
+    assert.equal(await form.getByLabel('Zone Name', { exact: true }).inputValue(), 'North deck');
+    assert.equal(await form.getByLabel('Zone Name (Chinese)', { exact: true }).inputValue(), '北層');
+    await screenshot(page, 'lms-profile-zone-form-en', { fullPage: false });
+    await page.goto(`${portal}/cp_zones`);
+    await page.locator('.ant-table-row').filter({ hasText: 'North deck' }).filter({ hasText: '北層' }).waitFor();
+    await screenshot(page, 'lms-profile-zone-list-en', { fullPage: false });
+    await useLanguage(page, 'zh-TW');
+    await page.getByRole('columnheader', { name: '區域名稱（英文）' }).waitFor();
+    await screenshot(page, 'lms-profile-zone-list-zh', { fullPage: false });
+    await useLanguage(page, 'en');
   });
 
   it('in Traditional Chinese: a partly filled row is marked, a complete one saved', async () => {
@@ -64,6 +82,7 @@ describe('LMS profiles in a real browser', () => {
     await page.goto(`${portal}/lms_profiles/${id}`);
     await useLanguage(page, 'zh-TW');
     await page.getByRole('tab', { name: '區域', exact: true }).click();
+    await page.getByTestId('lms-zone-entries').getByText('北層', { exact: true }).waitFor();
     await input('zone_max_available_current', 'North deck').fill('50');
     await input('max_charging_current', 'North deck').fill('32');
     await page.getByRole('button', { name: buttonName('儲存區域設定') }).click();
@@ -76,7 +95,7 @@ describe('LMS profiles in a real browser', () => {
     const saved = await entries(id);
     assert.deepEqual(
       saved.map((e) => [e.zone_name, e.zone_max_available_current, e.max_charging_current, e.min_charging_current]),
-      [['North deck', 50, 32, 10], ['South deck', null, null, null]],
+      [['北層', 50, 32, 10], ['南層', null, null, null]],
     );
     await screenshot(page, 'lms-profile-5-saved-zh');
   });

@@ -41,6 +41,13 @@ describe('opening hours in a real browser', () => {
     await page.locator('form').getByLabel('Name', { exact: true }).fill('E2E night car park');
     await time('Start Time', '22:00');
     await time('End Time', '06:00');
+    // Spec part 2 §5: an end before the start is refused under the field, with no generic toast beside it.
+    await page.getByRole('button', { name: buttonName('Save') }).click();
+    await field('End Time').getByText('End time must be greater than start time').waitFor();
+    await screenshot(page, 'opening-hours-1-refused-en', { fullPage: false });
+    assert.equal(await page.locator('.ant-message-notice', { hasText: 'Request error' }).count(), 0);
+    // The operator says it ends the next day.
+    await field('Ends the Next Day').getByRole('switch').click();
     await screenshot(page, 'opening-hours-1-create-en', { fullPage: false });
     await page.getByRole('button', { name: buttonName('Save') }).click();
     await page.waitForURL(/\/opening_hour\/\d+$/);
@@ -48,8 +55,9 @@ describe('opening hours in a real browser', () => {
 
     await page.getByRole('tab', { name: 'Days', exact: true }).click();
     await page.getByText('Ends the next day at 06:00', { exact: false }).waitFor();
-    // Empty, the weekday selector reads 'no limit'.
-    await page.getByText('No limit (不限)').first().waitFor();
+    // Empty, the weekday selector reads 'no limit', in English only.
+    await page.getByText('No limit', { exact: true }).first().waitFor();
+    assert.equal(await page.getByText('不限').count(), 0);
     await page.locator('#opening-hour-weekday').click();
     for (const day of ['Mon', 'Fri']) await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: day }).click();
     await page.keyboard.press('Escape');
@@ -80,5 +88,15 @@ describe('opening hours in a real browser', () => {
     await page.getByRole('tab', { name: '充電樁', exact: true }).click();
     await page.getByText(/已指派 1 \/ \d+ 個充電樁/).waitFor();
     await screenshot(page, 'opening-hours-5-chargers-zh');
+
+    // The create form refuses an end before the start unless it ends the next day, in Chinese too.
+    await page.goto(`${portal}/opening_hour/create`);
+    await page.locator('form').getByLabel('名稱', { exact: true }).fill('E2E 夜間');
+    await time('開始時間', '18:00');
+    await time('結束時間', '08:00');
+    await page.getByRole('button', { name: buttonName('儲存') }).click();
+    await field('結束時間').getByText('結束時間必須大於開始時間').waitFor();
+    await field('翌日結束').getByRole('switch').waitFor();
+    await screenshot(page, 'opening-hours-6-refused-zh', { fullPage: false });
   });
 });

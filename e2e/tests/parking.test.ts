@@ -39,6 +39,7 @@ describe('parking bays and licence plates in a real browser', () => {
   let sim: SimulatedCharger;
   let apiKey: string;
   let teslaId: number;
+  const cspRefusals: string[] = [];
 
   before(async () => {
     const site = await api('POST', '/api/cp_locs', { address: 'Parking E2E Mall', address_chi: '停車測試商場' });
@@ -52,6 +53,9 @@ describe('parking bays and licence plates in a real browser', () => {
     teslaId = (await api('POST', '/api/bay', { bayId: 'E2E-T1', bayName: 'Tesla T1', type: 'Tesla', locId: site.data.loc_id })).data.id;
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.on('console', (m) => {
+      if (m.text().includes('Content Security Policy')) cspRefusals.push(m.text());
+    });
     await signIn(page);
   });
   after(async () => {
@@ -70,6 +74,11 @@ describe('parking bays and licence plates in a real browser', () => {
     await page.goto(`${portal}/bay/${teslaId}`);
     await page.getByText('Tesla T1').first().waitFor();
     assert.equal(await page.getByRole('button', { name: 'Edit' }).count(), 0);
+    // Nor by its URL: the edit page says it cannot be edited (the server refuses the PUT too: parking/bays.test.ts).
+    await page.goto(`${portal}/bay/${teslaId}/edit`);
+    await page.getByText('This record cannot be edited.').waitFor();
+    assert.equal(await page.locator('form').count(), 0);
+    await screenshot(page, 'parking-1b-tesla-edit-url-en', { fullPage: false });
 
     // The form: the charger and connector for a Normal bay, the site only for a Tesla bay.
     await page.goto(`${portal}/bay/create`);
@@ -118,6 +127,11 @@ describe('parking bays and licence plates in a real browser', () => {
     await page.getByRole('tab', { name: 'Events' }).click();
     await page.getByRole('row').filter({ hasText: 'E2E-S1' }).filter({ hasText: 'Accepted' }).waitFor();
     await screenshot(page, 'parking-5-bay-events-en');
+    // The car's picture shows as a picture, not as its address, and the policy lets an HTTPS one load.
+    await page.getByRole('tab', { name: 'Details', exact: true }).click();
+    await page.locator('img[src="https://lprs.example/e2e.jpg"]').first().waitFor({ state: 'attached' });
+    assert.equal(await page.getByText('https://lprs.example/e2e.jpg').count(), 0);
+    assert.deepEqual(cspRefusals, []);
   });
 
   it('in Traditional Chinese: the bay list, the lock, and Get LP', async () => {
@@ -126,6 +140,9 @@ describe('parking bays and licence plates in a real browser', () => {
     await row(page, 'Tesla T1').getByTestId('tesla-locked').waitFor();
     await page.getByText('已佔用').first().waitFor();
     await screenshot(page, 'parking-6-bays-zh');
+    await page.goto(`${portal}/bay/${teslaId}/edit`);
+    await page.getByText('此記錄不可編輯。').waitFor();
+    await screenshot(page, 'parking-6b-tesla-edit-url-zh', { fullPage: false });
 
     await page.goto(`${portal}/cps/${cpId}`);
     await page.getByRole('tab', { name: '遠端操作' }).click();
@@ -150,5 +167,15 @@ describe('parking bays and licence plates in a real browser', () => {
     await row(page, 'E2E-S9').filter({ hasText: '已拒絕' }).filter({ hasText: 'unknown_bay' }).waitFor();
     await row(page, 'E2E-S1').filter({ hasText: '已接受' }).filter({ hasText: '改為已佔用' }).waitFor();
     await screenshot(page, 'parking-9-bay-log-zh');
+
+    // A bay's picture in its view, in Traditional Chinese (a picture inline, so that it loads without a network).
+    const p2 = (await api('POST', '/api/bay', { bayId: 'E2E-P2', bayName: 'Bay P2', cpId, connectorId: 2 })).data.id;
+    const picture = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAEAAAAAoCAIAAADBrGu+AAAAU0lEQVR42u3XsQ0AIAgEQMZxREdkEudwAaloNB6hpOCqz8cqZsw87m33AQAAAADQArzyaHUPAAAAANADSGIAAAAAfUASAwAAAOgDkhgAAADgS8AGvjKDLd+XPCsAAAAASUVORK5CYII=';
+    assert.equal((await parkingEvent('e2e-lprs', apiKey, { event: 'in', bayId: 'E2E-P2', sessionId: 'E2E-S2', licensePlate: 'PK2025', image: picture, time: new Date().toISOString() })).status, 'success');
+    await page.goto(`${portal}/bay/${p2}`);
+    const shown = page.locator(`img[src="${picture}"]`).first();
+    await shown.waitFor();
+    assert.ok(await shown.evaluate((el) => (el as HTMLImageElement).naturalWidth > 0));
+    await screenshot(page, 'parking-10-bay-image-zh', { fullPage: false });
   });
 });

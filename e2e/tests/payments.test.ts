@@ -16,7 +16,7 @@ import { autoPay } from '../../packages/server/src/payments/collect.ts';
 const stub = await startStubGateway();
 const s = await startTestServer({
   paymentGateway: { url: stub.url, key: stub.key, timeoutMs: 2000 },
-  portalDir: fileURLToPath(new URL('../../packages/web/dist', import.meta.url)),
+  portalDir: process.env.PORTAL_DIR ?? fileURLToPath(new URL('../../packages/web/dist', import.meta.url)),
 });
 process.env.E2E_BASE_URL = s.baseUrl;
 process.env.E2E_ADMIN_PASSWORD = TEST_ADMIN_PASSWORD;
@@ -39,10 +39,12 @@ describe('payment results and their Retry in a real browser', () => {
   const row = (id: number) => page.locator(`tr[data-row-key="${id}"]`);
 
   /** Clicks the row's Retry, checks the confirmation, confirms, and waits for the message. */
-  async function retry(id: number, confirmTitle: string, ok: string, shot: string) {
+  async function retry(id: number, confirmTitle: string, ok: string, shot: string, body?: string) {
     await row(id).getByRole('button', { name: /Retry|重\s*試/ }).click();
-    const dialog = page.locator('.ant-modal-confirm');
+    // The confirmation only: a refusal's own dialog may open while it fades out.
+    const dialog = page.locator('.ant-modal-confirm').filter({ hasText: confirmTitle });
     await dialog.locator('.ant-modal-confirm-title').getByText(confirmTitle, { exact: true }).waitFor();
+    if (body) await dialog.getByText(body, { exact: false }).waitFor();
     await screenshot(page, shot, { fullPage: false });
     await dialog.getByRole('button', { name: buttonName(ok) }).click();
     await dialog.waitFor({ state: 'detached', timeout: 20_000 });
@@ -72,7 +74,21 @@ describe('payment results and their Retry in a real browser', () => {
     assert.equal(await row(failed.detailId).getByRole('link', { name: String(failed.rsrId) }).getAttribute('href'), `/portal/cp_rsr/${failed.rsrId}`);
     assert.equal(await row(failed.detailId).getByRole('button', { name: /Retry/ }).count(), 1);
     assert.equal(await row(settled.detailId).getByRole('button', { name: /Retry/ }).count(), 0);
+    // The gateway's reason is listed with the attempt.
+    await row(failed.detailId).getByText('Insufficient funds', { exact: true }).waitFor();
     await screenshot(page, 'payments-1-list-en');
+
+    // A retry declined again: the reason and what to do next, not only "Failed".
+    const again = await paidAutomatically(cpId, 700, 'decline');
+    await page.reload();
+    stub.answers.push('decline');
+    await retry(again.detailId, `Retry the payment of RSR ${again.rsrId}?`, 'Confirm', 'payments-1b-confirm-reason-en', 'The last attempt was refused by the payment gateway: Insufficient funds.');
+    const refused = page.locator('.ant-modal-confirm').filter({ hasText: 'The payment was not approved' });
+    await refused.getByText('Payment gateway: Insufficient funds', { exact: false }).waitFor();
+    await refused.getByText(`use Mark settled on remote start request ${again.rsrId}`, { exact: false }).waitFor();
+    await screenshot(page, 'payments-1c-declined-en', { fullPage: false });
+    await refused.getByRole('button', { name: buttonName('Confirm') }).click();
+    await refused.waitFor({ state: 'detached' });
 
     stub.answers.push('approve');
     await retry(failed.detailId, `Retry the payment of RSR ${failed.rsrId}?`, 'Confirm', 'payments-2-confirm-en');
@@ -94,10 +110,14 @@ describe('payment results and their Retry in a real browser', () => {
     await screenshot(page, 'payments-4-list-zh');
 
     stub.answers.push('decline');
-    await retry(declined.detailId, `重試遙距充電請求 ${declined.rsrId} 的付款？`, '確定', 'payments-5-confirm-zh');
-    await page.locator('.ant-message-notice', { hasText: '失敗' }).last().waitFor();
+    await retry(declined.detailId, `重試遙距充電請求 ${declined.rsrId} 的付款？`, '確定', 'payments-5-confirm-zh', '上次嘗試被付款閘道拒絕：Insufficient funds。');
+    const refused = page.locator('.ant-modal-confirm').filter({ hasText: '付款未獲批准' });
+    await refused.getByText('付款閘道：Insufficient funds', { exact: false }).waitFor();
+    await refused.getByText(`請在遙距充電請求 ${declined.rsrId} 使用「標記為已結算」`, { exact: false }).waitFor();
     assert.deepEqual(await rsrStatus(declined.rsrId), { status: 'Unsettled', payment_status: 'Unsettled' });
     await screenshot(page, 'payments-6-declined-zh', { fullPage: false });
+    await refused.getByRole('button', { name: buttonName('確定') }).click();
+    await refused.waitFor({ state: 'detached' });
 
     // Someone settles the other payment by hand while its Retry is still on screen: 40002.
     const token = await s.login();

@@ -240,19 +240,20 @@ describe('staff portal in a real browser', () => {
         rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
       ),
     });
-    // The page is in the language the earlier tests left it in (Traditional Chinese).
+    // The page is in the language the earlier tests left it in (Traditional Chinese). The simulator has stopped:
+    // each connector is Offline, with what it last reported beside it.
     let { headers, rows } = await read();
-    assert.deepEqual(headers, ['充電槍編號', '狀態', '錯誤代碼', '最後狀態更新']);
-    assert.deepEqual(rows.map((r) => r.slice(0, 2)), [['1', '準備中'], ['2', '可用']]);
-    assert.match(rows[0][3], /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    assert.deepEqual(headers, ['充電槍編號', '狀態', '最後已知狀態（離線）', '錯誤代碼', '最後狀態更新']);
+    assert.deepEqual(rows.map((r) => r.slice(0, 3)), [['1', '離線', '準備中'], ['2', '離線', '可用']]);
+    assert.match(rows[0][4], /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     assert.equal(await page.locator('.ant-descriptions pre').count(), 0, 'no raw JSON block');
     await screenshot(page, '16-charger-connectors-zh-TW');
 
     await useLanguage(page, 'en');
     await table.locator('thead th', { hasText: 'Connector ID' }).waitFor();
     ({ headers, rows } = await read());
-    assert.deepEqual(headers, ['Connector ID', 'Status', 'Error Code', 'Last Status Update']);
-    assert.deepEqual(rows.map((r) => r.slice(0, 2)), [['1', 'Preparing'], ['2', 'Available']]);
+    assert.deepEqual(headers, ['Connector ID', 'Status', 'Last Known Status (offline)', 'Error Code', 'Last Status Update']);
+    assert.deepEqual(rows.map((r) => r.slice(0, 3)), [['1', 'Offline', 'Preparing'], ['2', 'Offline', 'Available']]);
     await screenshot(page, '17-charger-connectors-en');
   });
 

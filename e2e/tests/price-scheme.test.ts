@@ -46,6 +46,17 @@ describe('price schemes in a real browser', () => {
     assert.deepEqual(await sessions(id), [[1, 6, 3], [2, 12, 6], [3, 18, 9], [4, 24, 12]]);
     await tab.getByTestId('point-4').getByText('12', { exact: true }).waitFor();
     await screenshot(page, 'price-scheme-2-fixed-sessions-en');
+
+    // The last session is removed (its row disabled): the scheme then prices up to 3 units.
+    assert.equal(await tab.getByTestId('remove-3').count(), 0);
+    await tab.getByTestId('remove-4').click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await dialog.locator('.ant-modal-confirm-title').getByText('Remove session 4?', { exact: true }).waitFor();
+    await screenshot(page, 'price-scheme-2b-remove-en', { fullPage: false });
+    await dialog.getByRole('button', { name: buttonName('Confirm') }).click();
+    await tab.getByTestId('remove-3').waitFor();
+    assert.deepEqual(await sessions(id), [[1, 6, 3], [2, 12, 6], [3, 18, 9]]);
+    assert.equal((await api('GET', `/api/price_scheme/${id}`)).maxChargingUnit, 3);
   });
 
   it('in Traditional Chinese: a Custom scheme takes every session as entered', async () => {
@@ -61,5 +72,11 @@ describe('price schemes in a real browser', () => {
     await page.locator('.ant-message-notice').last().waitFor();
     assert.deepEqual(await sessions(id), [[1, 5, 0], [2, 9.5, 0], [3, 15, 4]]);
     await screenshot(page, 'price-scheme-3-custom-zh');
+    await page.getByTestId('remove-3').click();
+    await page.locator('.ant-modal-confirm-title').getByText('移除第 3 節？', { exact: true }).waitFor();
+    await screenshot(page, 'price-scheme-4-remove-zh', { fullPage: false });
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: buttonName('確定') }).click();
+    await page.getByTestId('remove-2').waitFor();
+    assert.deepEqual(await sessions(id), [[1, 5, 0], [2, 9.5, 0]]);
   });
 });

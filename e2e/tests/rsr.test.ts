@@ -4,16 +4,17 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, TEST_ADMIN_PASSWORD } from '../../packages/server/src/testing/server.ts';
 import { addCharger, addSite } from '../../packages/server/src/testing/ocpp-support.ts';
+import { SimulatedCharger } from '@ev/simulator';
 
 /*
  * The RSR row buttons need RSRs in every state, which the portal itself cannot make: this file runs
  * a server of its own in the test process (the built portal, a fresh embedded database) and writes
  * the states with SQL, as the lifecycle leaves them (packages/server/src/rsr tests drive the lifecycle).
  */
-const s = await startTestServer({ portalDir: fileURLToPath(new URL('../../packages/web/dist', import.meta.url)) });
+const s = await startTestServer({ portalDir: process.env.PORTAL_DIR ?? fileURLToPath(new URL('../../packages/web/dist', import.meta.url)) });
 process.env.E2E_BASE_URL = s.baseUrl;
 process.env.E2E_ADMIN_PASSWORD = TEST_ADMIN_PASSWORD;
-const { buttonName, launch, portal, screenshot, signIn, useLanguage } = await import('../support.ts');
+const { buttonName, connectorsReported, launch, pickOption, portal, screenshot, signIn, useLanguage } = await import('../support.ts');
 
 let cpId = 0;
 /** An RSR in this state; an Unsettled one owes fee + penalty through its payment_result. */
@@ -135,5 +136,57 @@ describe('remote start request buttons in a real browser', () => {
     await confirmOnRow(unsettled, '標記為已結算', `將遙距啟動請求 #${unsettled} 標記為已結算？`, '記錄 $6.00 已在付款閘道以外支付', '確定', 'rsr-9-settle-confirm-zh');
     await page.locator('.ant-message-notice', { hasText: '成功' }).last().waitFor();
     assert.deepEqual(await statusOf(unsettled), { status: 'Settled', payment_status: 'Settled' });
+  });
+
+  it('starts, stops and unlocks from the RSR screen through the charger view\'s routes (spec part 2 §6), in both languages', async () => {
+    const sim = new SimulatedCharger({ url: `${s.wsUrl}/ocpp`, cpNo: 'RSR-CMD', password: 'rsr-cmd-pass', connectors: 1, maxCurrentA: 16 });
+    const cmdCp = await addCharger(s.db, 'RSR-CMD', { password: 'rsr-cmd-pass' });
+    await sim.start();
+    try {
+      await connectorsReported(cmdCp, 1);
+      const [charging] = await s.db.query(
+        `INSERT INTO cp_rsr (cp_id, connector_id, status, max_charging_unit, duration, unit_in_minutes) VALUES ($1, 1, 'Charging', 1, 15, 15) RETURNING rsr_id`,
+        [cmdCp],
+      );
+      await page.goto(`${portal}/cp_rsr`);
+      await useLanguage(page, 'en');
+      await row(charging.rsr_id).waitFor();
+      assert.deepEqual([await count(charging.rsr_id, 'Stop charging'), await count(charging.rsr_id, 'Unlock connector')], [1, 1]);
+      // Unlock answers as from the charger view (not a 404): the charger released the cable.
+      const unlocked = page.waitForResponse((r) => r.url().endsWith(`/api/cp_rsr/unlockCharger/${cmdCp}`));
+      await confirmOnRow(charging.rsr_id, 'Unlock connector', `Unlock the connector of remote start request #${charging.rsr_id}?`, 'Charger RSR-CMD, connector 1', 'Confirm', 'rsr-10-unlock-confirm-en');
+      assert.equal((await unlocked).status(), 200);
+      await page.locator('.ant-message-notice', { hasText: 'Success' }).last().waitFor();
+      // Stop: the same answer as the charger view's (here no session runs on the connector).
+      const stopped = page.waitForResponse((r) => r.url().endsWith(`/api/cp_rsr/rsrStopCharger/${cmdCp}`));
+      await confirmOnRow(charging.rsr_id, 'Stop charging', `Stop the charging of remote start request #${charging.rsr_id}?`, 'Charger RSR-CMD, connector 1', 'Confirm', 'rsr-11-stop-confirm-en');
+      assert.equal((await stopped).status(), 200);
+      assert.equal((await (await stopped).json()).status, 'error');
+
+      // Start: a charger picked in the list's popup, then the charger view's own start form.
+      await page.getByTestId('rsr-remote-start').click();
+      const pick = page.getByTestId('rsr-start-form');
+      await pick.waitFor();
+      await pickOption(page, /^Charger$/, 'RSR-CMD');
+      await page.locator('.ant-modal').filter({ has: pick }).getByRole('button', { name: buttonName('Next') }).click();
+      const form = page.getByTestId('start-form');
+      await form.getByLabel('Duration (minutes)').fill('30');
+      await form.getByLabel('Member ID').fill('E2E-M');
+      await screenshot(page, 'rsr-12-start-form-en', { fullPage: false });
+      const started = page.waitForResponse((r) => r.url().endsWith(`/api/cp_rsr/rsrStartCharger/${cmdCp}`));
+      await page.locator('.ant-modal').filter({ has: form }).getByRole('button', { name: buttonName('Start') }).click();
+      await page.locator('.ant-modal-confirm').getByRole('button', { name: buttonName('Confirm') }).click();
+      assert.equal((await started).status(), 200);
+      await page.locator('.ant-message-notice').last().waitFor();
+      await screenshot(page, 'rsr-13-started-en', { fullPage: false });
+
+      await useLanguage(page, 'zh-TW');
+      await row(charging.rsr_id).getByRole('button', { name: buttonName('停止充電') }).waitFor();
+      await page.getByTestId('rsr-remote-start').click();
+      await page.getByTestId('rsr-start-form').getByText('充電樁', { exact: true }).waitFor();
+      await screenshot(page, 'rsr-14-start-form-zh', { fullPage: false });
+    } finally {
+      await sim.stop();
+    }
   });
 });

@@ -12,10 +12,11 @@ async function choose(page: Page, testId: string, text: string): Promise<void> {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 }
 
+/** What the charger reported for the connector: not connected, it is shown Offline with that as its last known status. */
 async function connectorStatus(cpId: number, connectorId: number): Promise<string | null> {
-  const res = await api('GET', `/api/cps/${cpId}`);
-  const cp = res.data ?? res;
-  return (connectorId === 1 ? cp.connectora_status : cp.connectorb_status) ?? null;
+  const res = await api('GET', `/api/cp_connectors?cp_id=${cpId}&size=100&page=0`);
+  const connector = (res.dataset.content as { connector_id: number; last_known_status: string | null }[]).find((c) => c.connector_id === connectorId);
+  return connector?.last_known_status ?? null;
 }
 
 describe('OCPP message tester /test/cp_request', () => {

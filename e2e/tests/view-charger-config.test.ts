@@ -77,6 +77,16 @@ describe('charger configuration in a real browser', () => {
     assert.equal(await form.getByLabel('Time Select Interval Min').inputValue(), '15');
     // admin holds the Admin settings right: Admin settings are editable.
     assert.equal(await form.getByLabel('Network Timeout (ms)').isEnabled(), true);
+    // The template's spec §3 settings; the remote OCPP password a blank password input.
+    assert.equal(await form.getByLabel('Powermeter ID').inputValue(), '1');
+    assert.equal(await form.getByLabel('Remote OCPP Password').getAttribute('type'), 'password');
+    // A Range value off its step (0 to 10000, in steps of 100) is refused before anything is sent.
+    const unlock = form.getByLabel('Auto Unlock Interval (ms)');
+    await unlock.fill('33');
+    await form.getByText('Not one of the steps of this setting').waitFor();
+    await form.getByText('0 – 10000, in steps of 100').waitFor();
+    await unlock.fill('3300');
+    await form.getByText('Not one of the steps of this setting').waitFor({ state: 'detached' });
     await screenshot(page, 'config-1-edit-en');
     await page.locator('.ant-modal').filter({ has: form }).getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Saved successfully').waitFor();
@@ -84,6 +94,7 @@ describe('charger configuration in a real browser', () => {
     const stored = (await api('GET', `/api/cps/${cpId}/cpConfig`))[0];
     assert.equal(stored.config_json['Meter Value Sample Interval (s)'].Value, 30);
     assert.equal(stored.config_json['End upon state A'].Value, 'Yes');
+    assert.equal(stored.config_json['Auto Unlock Interval (ms)'].Value, 3300);
 
     // A ticked boolean cannot be unticked.
     await row.getByRole('button', { name: 'Edit' }).click();
@@ -109,10 +120,26 @@ describe('charger configuration in a real browser', () => {
     assert.equal(sent.last_sent['Meter Value Sample Interval (s)'], 'Accepted');
     await row.locator('.ant-table-row-expand-icon').click();
 
-    // Duplicate, then delete the copy after the spec's confirmation.
+    // Duplicate: the create popup, prefilled with the copy; nothing is saved until Save.
     await row.getByRole('button', { name: 'Duplicate' }).click();
+    const copyForm = page.getByTestId('cp-config-form');
+    const copyModal = page.locator('.ant-modal').filter({ has: copyForm });
+    await copyModal.getByText(`New configuration, a copy of config ID: ${id}`).waitFor();
+    assert.equal(await copyForm.getByLabel('Meter Value Sample Interval (s)').inputValue(), '30');
+    assert.equal(await copyForm.getByLabel('Make current and send to the charger').count(), 0);
+    await copyForm.getByLabel('Description').fill('copy for the night');
+    await copyForm.getByLabel('Default Capacity (A)').fill('10');
+    await screenshot(page, 'config-3-duplicate-en');
+    assert.deepEqual(await ids(), [id]);
+    await copyModal.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Configuration created').waitFor();
+    await copyForm.waitFor({ state: 'detached' });
     const copyId = (await ids()).find((x) => x !== id)!;
+    const saved = (await api('GET', `/api/cps/${cpId}/cpConfig`)).find((r: { cp_config_id: number }) => r.cp_config_id === copyId);
+    assert.equal(saved.description, 'copy for the night');
+    assert.equal(saved.current, 0);
+    assert.equal(saved.config_json['Default Capacity (A)'].Value, 10);
+    assert.equal(saved.config_json['Meter Value Sample Interval (s)'].Value, 30);
     const copy = configRow(page, copyId);
     await copy.waitFor();
     await copy.getByRole('button', { name: 'Delete' }).click();
@@ -131,14 +158,19 @@ describe('charger configuration in a real browser', () => {
     await row.waitFor();
     await row.getByText(/^已接受 \d+$/).waitFor();
     await row.locator('.ant-table-row-expand-icon').click();
-    await page.locator('tr.ant-table-expanded-row').getByText('已接受').first().waitFor();
+    const details = page.locator('tr.ant-table-expanded-row');
+    await details.getByText('已接受').first().waitFor();
+    // Setting names and choices in Chinese; config_json keeps the spec's English.
+    await details.getByRole('row', { name: /時區\s+8\s+已接受/ }).waitFor();
+    await details.getByRole('row', { name: /視窗\s+全螢幕\s+已接受/ }).waitFor();
     await screenshot(page, 'config-4-list-zh-TW');
     await row.locator('.ant-table-row-expand-icon').click();
 
     await row.getByRole('button', { name: label('編輯') }).click();
     const form = page.getByTestId('cp-config-form');
     await form.waitFor();
-    await form.getByLabel('Default Capacity (A)').fill('20');
+    await form.getByLabel('預設容量（A）').fill('20');
+    await form.getByText('0 – 32，每級 1').first().waitFor();
     await screenshot(page, 'config-5-edit-zh-TW');
     await page.locator('.ant-modal').filter({ has: form }).getByRole('button', { name: label('儲存') }).click();
     // The current config's changes are sent at once.

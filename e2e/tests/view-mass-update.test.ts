@@ -85,17 +85,30 @@ describe('mass update of chargers in a real browser', () => {
     assert.equal(await tz.inputValue(), '8');
     await tz.fill('3');
     assert.equal(await save.isEnabled(), true);
+    // A value off its step (§9: 0 to 10000, step 100): refused by the server, named under its setting; the popup stays.
+    await modal.getByRole('checkbox', { name: 'Auto Unlock Interval (ms)', exact: true }).check();
+    await modal.getByRole('spinbutton', { name: 'Auto Unlock Interval (ms)' }).fill('33');
     await screenshot(page, 'mass-update-2-keys-en', { fullPage: false });
+    await save.click();
+    await confirm('2 items have been changed, are you sure you want to save?', 'Confirm');
+    await modal.getByText('Not one of the steps of this setting').waitFor();
+    await page.locator('.ant-message').getByText('Auto Unlock Interval (ms): Not one of the steps of this setting').waitFor();
+    assert.equal((await current(cps['E2E-MU1']!)).config_json['Time Zone'].Value, 8);
+    await modal.getByRole('checkbox', { name: 'Auto Unlock Interval (ms)', exact: true }).uncheck();
     await save.click();
     await confirm('1 items have been changed, are you sure you want to save?', 'Confirm');
 
-    const progress = modal.getByTestId('mass-update-progress');
-    await progress.getByText('Done: 2 of 2 charging points').waitFor({ timeout: 20_000 });
-    await progress.locator('tr.ant-table-row', { hasText: 'E2E-MU1' }).getByText('Offline').first().waitFor();
-    assert.match(await progress.innerText(), /E2E-MU2/);
-    await screenshot(page, 'mass-update-3-done-en', { fullPage: false });
-    await modal.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    // Saved (200): the popup closes (spec §7); the sending is followed in a notification.
     await modal.waitFor({ state: 'detached' });
+    const note = page.locator('.ant-notification-notice').filter({ has: page.getByTestId('mass-update-progress') });
+    await note.getByText('Done: 2 of 2 charging points').waitFor({ timeout: 20_000 });
+    await note.getByTestId('mass-update-result-E2E-MU1').getByText('E2E-MU1: Offline').waitFor();
+    await note.getByTestId('mass-update-result-E2E-MU2').waitFor();
+    // The selection is cleared: the button is disabled again.
+    assert.equal(await button.isDisabled(), true);
+    await screenshot(page, 'mass-update-3-done-en', { fullPage: false });
+    await note.locator('.ant-notification-notice-close').click();
+    await note.waitFor({ state: 'detached' });
 
     for (const id of Object.values(cps)) {
       const cfg = await current(id);
@@ -110,14 +123,25 @@ describe('mass update of chargers in a real browser', () => {
     await page.getByRole('button', { name: '批量更新' }).click();
     const modal = page.locator('.ant-modal').filter({ hasText: '批量更新：2 個充電樁' });
     await modal.getByText('勾選要在所有已選充電樁上更改的設定項').waitFor();
-    await modal.getByRole('checkbox', { name: 'Auto Unlock Interval (ms)', exact: true }).check();
-    await modal.getByRole('spinbutton', { name: 'Auto Unlock Interval (ms)' }).fill('2000');
-    await modal.getByRole('checkbox', { name: 'Window', exact: true }).check();
+    // Setting names and choices in Chinese.
+    await modal.getByRole('checkbox', { name: '自動解鎖間隔（毫秒）', exact: true }).check();
+    await modal.getByRole('spinbutton', { name: '自動解鎖間隔（毫秒）' }).fill('2000');
+    await modal.getByRole('checkbox', { name: '視窗', exact: true }).check();
+    await modal.getByRole('combobox', { name: '視窗' }).click();
+    await page.locator('.ant-select-dropdown').getByTitle('縮小').waitFor();
     await screenshot(page, 'mass-update-4-keys-zh', { fullPage: false });
+    await page.locator('.ant-select-dropdown').getByTitle('縮小').click();
     await modal.getByRole('button', { name: label('儲存') }).click();
     await confirm('已更改 2 項，確定要儲存嗎？', '確定');
-    await modal.getByTestId('mass-update-progress').getByText('完成：2 / 2 個充電樁').waitFor({ timeout: 20_000 });
+    await modal.waitFor({ state: 'detached' });
+    const note = page.locator('.ant-notification-notice').filter({ has: page.getByTestId('mass-update-progress') });
+    await note.getByText('完成：2 / 2 個充電樁').waitFor({ timeout: 20_000 });
+    await note.getByTestId('mass-update-result-E2E-MU1').getByText('E2E-MU1: 離線').waitFor();
     await screenshot(page, 'mass-update-5-done-zh', { fullPage: false });
-    for (const id of Object.values(cps)) assert.equal((await current(id)).config_json['Auto Unlock Interval (ms)'].Value, 2000);
+    for (const id of Object.values(cps)) {
+      const cfg = await current(id);
+      assert.equal(cfg.config_json['Auto Unlock Interval (ms)'].Value, 2000);
+      assert.equal(cfg.config_json.Window.Value, 'Shrink');
+    }
   });
 });

@@ -69,7 +69,8 @@ describe('campaigns and vouchers in a real browser', () => {
     await modal.getByRole('checkbox', { name: 'Sat' }).check();
     await screenshot(page, 'vouchers-1-rule-days-en', { fullPage: false });
     await modal.getByRole('button', { name: 'Save' }).click();
-    await page.getByTestId('campaign-rules').getByText('Mon, Tue, Wed, Thu, Fri, Sat').waitFor();
+    // Spec part 2 §4: the run reads as its shorthand, not day by day.
+    await page.getByTestId('campaign-rules').getByText('Mon–Sat', { exact: true }).waitFor();
     // Time ranges: one evening range past midnight.
     await page.getByRole('button', { name: 'Add rule' }).click();
     await pickOption(page, /^Rule Type$/, 'Time ranges');
@@ -89,6 +90,12 @@ describe('campaigns and vouchers in a real browser', () => {
     await screenshot(page, 'vouchers-2-campaign-rules-en');
 
     const voucherCampaign = (await api('POST', '/api/campaign', { name: 'E2E free hour', nameCHT: 'E2E 免費一小時', fee: 0, locIds: [site], isVoucher: 1 })).data.id;
+    // A voucher saved with no campaign says so (spec part 2 §5), not a bare "Required to fill".
+    await page.goto(`${portal}/voucher/create`);
+    await page.locator('form').getByLabel('Member ID', { exact: true }).fill('E2E-NOCAMP');
+    await page.getByRole('button', { name: buttonName('Save') }).click();
+    await page.locator('.ant-form-item', { has: page.locator('label', { hasText: /^Campaign$/ }) }).getByText('Campaign not chosen').waitFor();
+    await screenshot(page, 'vouchers-2b-no-campaign-en', { fullPage: false });
     await page.goto(`${portal}/voucher`);
     const labels = { import: 'Import', campaign: /^Campaign$/ };
     const bad = await importFile('E2E free hour', await workbook([['E2E-A', nextYear], ['', nextYear], ['E2E-C', '2020-01-01'], ['E2E-D', '30/06/2027']]), labels);
@@ -121,15 +128,28 @@ describe('campaigns and vouchers in a real browser', () => {
   });
 
   it('in Traditional Chinese: a voucher campaign is locked, and the import reports a bad row then imports', async () => {
+    const weekdays = (await api('POST', '/api/campaign', { name: 'E2E zh weekdays', nameCHT: 'E2E 平日', fee: 1, locIds: [site] })).data.id;
+    await api('POST', '/api/campaign_rule', { campaignId: weekdays, ruleName: 'Weekdays', campaignRuleTypeCode: 'DayInclude', campaignRuleConfig: '["1-5",7]' });
+    await page.goto(`${portal}/campaign/${weekdays}`);
+    await useLanguage(page, 'zh-TW');
+    await page.getByRole('tab', { name: '規則', exact: true }).click();
+    await page.getByTestId('campaign-rules').getByText('星期一至五, 日', { exact: true }).waitFor();
+    await screenshot(page, 'vouchers-5b-rule-days-zh', { fullPage: false });
+
     const voucherCampaign = (await api('POST', '/api/campaign', { name: 'E2E zh vouchers', nameCHT: 'E2E 中文電子券', fee: 0, locIds: [site], isVoucher: 1 })).data.id;
     await page.goto(`${portal}/campaign/${voucherCampaign}`);
-    await useLanguage(page, 'zh-TW');
     // No edit or delete of a voucher campaign, nor of its rules.
     await page.getByRole('tab', { name: '規則', exact: true }).click();
     await page.getByText('電子券活動及其規則不可更改。').waitFor();
     assert.equal(await page.getByRole('button', { name: buttonName('編輯') }).count(), 0);
     assert.equal(await page.getByRole('button', { name: '新增規則' }).count(), 0);
     await screenshot(page, 'vouchers-6-locked-campaign-zh', { fullPage: false });
+
+    await page.goto(`${portal}/voucher/create`);
+    await page.locator('form').getByLabel('會員編號', { exact: true }).fill('ZH-NOCAMP');
+    await page.getByRole('button', { name: buttonName('儲存') }).click();
+    await page.locator('.ant-form-item', { has: page.locator('label', { hasText: /^推廣活動$/ }) }).getByText('未選擇推廣活動').waitFor();
+    await screenshot(page, 'vouchers-6b-no-campaign-zh', { fullPage: false });
 
     await page.goto(`${portal}/voucher`);
     const labels = { import: '匯入', campaign: /^推廣活動$/ };

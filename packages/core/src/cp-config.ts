@@ -82,6 +82,35 @@ export function rangeOf(s: Pick<ConfigSetting, 'Option'>): { min: number; max: n
 }
 
 /**
+ * Whether a Range value is a whole number of steps. Steps count from zero, not from min: the spec's own
+ * default, Time Select Interval Min 15 in [1, 30, 5] (§5), is added to every config and must stay valid.
+ */
+export function isOnStep(s: Pick<ConfigSetting, 'Option'>, value: number): boolean {
+  const k = value / rangeOf(s).step;
+  // Decimal steps (0.1) do not divide exactly in binary floating point.
+  return Math.abs(k - Math.round(k)) < 1e-9;
+}
+
+/**
+ * Settings whose Value is a secret (the charger's password on the remote OCPP server): answered blank, like
+ * a user's password; a blank Value on save keeps the saved one.
+ */
+export const SECRET_SETTINGS: ReadonlySet<string> = new Set(['Remote OCPP Password']);
+
+export function hideSecrets(json: ConfigJson): ConfigJson {
+  const out = { ...json };
+  for (const name of SECRET_SETTINGS) if (out[name]) out[name] = { ...out[name], Value: '' };
+  return out;
+}
+
+/** next with each secret it leaves blank taken from saved. */
+export function keepSecrets(saved: ConfigJson, next: ConfigJson): ConfigJson {
+  const out = { ...next };
+  for (const name of SECRET_SETTINGS) if (out[name]?.Value === '' && saved[name]) out[name] = { ...out[name], Value: saved[name].Value };
+  return out;
+}
+
+/**
  * Spec part 1 §9: the settings the charger list's mass update offers, with their input kinds.
  * Kinds the spec leaves unnamed (Clock, Remote OCPP Server Path, LPRS Engine, Backdoor Server: text;
  * LPRS, Time Select Fully Charge, Charging detail: Yes or No) follow the firmware templates.

@@ -9,8 +9,8 @@
  */
 import { CHARGING_STATUSES } from './options.ts';
 
-/** The three counts of a dashboard (spec part 1 §2). */
-export type DashboardGroup = 'available' | 'charging' | 'unavailable';
+/** The counts of a dashboard: the three of spec part 1 §2, and the cars load management holds in its queue. */
+export type DashboardGroup = 'available' | 'charging' | 'queueing' | 'unavailable';
 
 /**
  * Which count a shown status falls in (the server counts with the same CHARGING_STATUSES). The status shown
@@ -18,9 +18,11 @@ export type DashboardGroup = 'available' | 'charging' | 'unavailable';
  * else the connector's own. Charging, SuspendedEV and SuspendedEVSE are charging (the §4 rule
  * of the remote-action buttons, so a car paused by either side still counts as occupied by a session);
  * only Available is available; everything else (Offline, N/A, Faulted, Unavailable, Preparing, Finishing,
- * Reserved) is unavailable to a new driver.
+ * Reserved) is unavailable to a new driver. A connector whose car load management holds at 0 A in its queue
+ * (`queued`: the LMS dashboard's queueing, as the server answers it) is queueing whatever its status.
  */
-export function dashboardGroup(shownStatus: string): DashboardGroup {
+export function dashboardGroup(shownStatus: string, queued = false): DashboardGroup {
+  if (queued) return 'queueing';
   if (shownStatus === 'Available') return 'available';
   return CHARGING_STATUSES.includes(shownStatus) ? 'charging' : 'unavailable';
 }
@@ -57,9 +59,13 @@ export interface CpQuickInfoDTO {
   currents: number | null;
   soc: number | null;
   idTag: string | null;
-  /** Bays and licence plates do not exist yet: always null until they do. */
+  /** The running session's car: its remote start request's plate, else the plate in the connector's occupied bay. */
   carRegNo: string | null;
+  /** The connector's parking bay: its name (bayId when unnamed) and status (Vacant, Occupied); null without a bay. */
+  bay: string | null;
   bayStatus: string | null;
+  /** Its place in the load-management queue (1 = next) while its car is held at 0 A; null when not queued. */
+  queueingPos: number | null;
 }
 
 export interface UsageSummary {
@@ -78,6 +84,8 @@ export interface CpUsageDTO {
   noOfAvailableConnectors: number;
   noOfChargingConnectors: number;
   noOfUnAvailableConnectors: number;
+  /** Cars held at 0 A in the load-management queue (not in the other three). */
+  noOfQueueingConnectors: number;
 }
 
 export interface QuickInfoAnswer {
@@ -115,10 +123,12 @@ export interface V1ConnectorStatus {
   /** As shown: an OCPP status, Offline or N/A. */
   status: string;
   connector_status_last_updated_dt: string | null;
-  /** Bays do not exist yet: null until they do. */
+  /** The connector's parking bay: name (bayId when unnamed), status (Vacant, Occupied), last change; null without a bay. */
   bay: string | null;
   bayStatus: string | null;
   bayLupdDttm: string | null;
+  /** Its place in the load-management queue (1 = next) while its car is held at 0 A; null when not queued. */
+  queueing_pos: number | null;
 }
 
 export interface V1CpStatus {
@@ -141,7 +151,7 @@ export interface V1ChargingStatus {
   id_tag: string;
   /** The fleet account charging, when it is one (the tile's user). */
   account_id: number | null;
-  /** Licence plates do not exist yet: null until they do. */
+  /** The car: its remote start request's plate, else the plate in the connector's occupied bay. */
   car_reg_no: string | null;
   tran_start: string;
   /** Planned end of a timed remote start, else null. */
@@ -167,6 +177,8 @@ export interface V1SiteUsage {
   available: number;
   charging: number;
   unavailable: number;
+  /** Cars held at 0 A in the load-management queue (not in the other three). */
+  queueing: number;
 }
 
 export interface V1Info {

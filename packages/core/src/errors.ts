@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   CP_TIMEOUT: 10031,
   /** Ours: the charger answered Rejected / NotSupported / a CALLERROR. */
   CP_REJECTED: 10032,
+  /** Ours: the server node holding the charger's connection cannot be reached (several nodes: it is frozen, or Redis is down). */
+  CP_NODE_UNREACHABLE: 10033,
   /** Ours: a remote start outside the charger's opening hours. */
   OUTSIDE_OPENING_HOURS: 10040,
   /** Ours: no running transaction on that connector. */
@@ -42,6 +44,9 @@ export const ERROR_CODES = {
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** Codes of a command that did not get through to the charger (or got no answer): worth sending again later. */
+export const UNREACHED_ERROR_CODES: readonly number[] = [ERROR_CODES.CP_OFFLINE, ERROR_CODES.CP_TIMEOUT, ERROR_CODES.CP_NODE_UNREACHABLE];
 
 /** A business outcome: HTTP 200 with status success or error (DESIGN: API contract). */
 export interface ActionResult {

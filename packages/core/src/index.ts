@@ -13,4 +13,7 @@ export * from './cp-config.ts';
 export * from './lms.ts';
 export * from './lms-status.ts';
 export * from './dashboards.ts';
+export * from './connector-state.ts';
 export * from './pricing.ts';
+export * from './option-access.ts';
+export * from './privilege-names.ts';

@@ -70,6 +70,7 @@ export interface LmsLogEntry {
   level: 'info' | 'warn';
   /** A stable kind for filtering and translation: allocation, profile_sent, profile_accepted, profile_failed, ... */
   kind: string;
+  /** A stored text (i18n/stored-text.ts): the portal shows it in the reader's language. */
   message: string;
 }
 

@@ -13,8 +13,10 @@ export const minLockedToMax = (mode: string | null | undefined): boolean => mode
 /** One zone of the profile's site with its entry; the three currents are null while the zone has none. */
 export interface ZoneLmsEntry {
   zone_id: number;
-  /** The zone's name (cp_zones.name_chi). */
+  /** The zone's name (cp_zones.name_chi, as the spec names it). */
   zone_name: string;
+  /** Its English name (cp_zones.name), null where none was given. */
+  zone_name_en: string | null;
   /** Upper bound of zone_max_available_current (spec part 1 §5). */
   max_physical_current_limit: number;
   zone_max_available_current: number | null;
@@ -58,6 +60,8 @@ export interface LmsInfoSite {
 export interface LmsInfoZone {
   zone_id: number;
   loc_id: number;
+  /** English name, null where none was given (shown then as name_chi). */
+  name: string | null;
   name_chi: string;
   max_physical_current_limit: number;
   zone_max_available_current: number | null;

@@ -53,9 +53,21 @@ export function requestTypeId(action: string, direction: OcppDirection): number 
   return OCPP_REQUEST_TYPES.find((t) => t.action === action && t.direction === direction)?.id;
 }
 
-/** Reasons a StopTransaction may give (OCPP 1.6 §7.41), for the stop_reason filter. */
+/**
+ * Reasons a StopTransaction may give (OCPP 1.6 §7.41), for the stop_reason filter, then the central
+ * system's own for a session it closed without a StopTransaction (ocpp/unconfirmed.ts in the server).
+ */
 export const STOP_REASONS = [
   'EmergencyStop', 'EVDisconnected', 'HardReset', 'Local', 'Other', 'PowerLoss', 'Reboot', 'Remote', 'SoftReset',
-  'UnlockCommand', 'DeAuthorized',
+  'UnlockCommand', 'DeAuthorized', 'ClosedByOperator', 'ClosedUnconfirmed',
 ] as const;
 export type StopReason = (typeof STOP_REASONS)[number];
+
+/**
+ * Why a running session is unconfirmed: its connector reported Available, or its charger booted,
+ * after it started and without its StopTransaction.
+ */
+export const UNCONFIRMED_REASONS = ['Available', 'Boot'] as const;
+
+/** The auto-close of unconfirmed sessions (app_config unconfirmed_auto_close_hours): hours after the flag; 0 is off. */
+export const UNCONFIRMED_AUTO_CLOSE_HOURS = ['0', '1', '2', '4', '8', '12', '24', '48', '72', '168'] as const;

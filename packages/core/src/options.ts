@@ -1,6 +1,6 @@
 import type { Lang } from './i18n/types.ts';
 import { LMS_MODES } from './lms.ts';
-import { OCPP_REQUEST_TYPES, STOP_REASONS, type StopReason } from './ocpp.ts';
+import { OCPP_REQUEST_TYPES, STOP_REASONS, UNCONFIRMED_AUTO_CLOSE_HOURS, UNCONFIRMED_REASONS, type StopReason } from './ocpp.ts';
 import type { Pair } from './resources/labels.ts';
 import { EXTERNAL_PRIVILEGES } from './privileges.ts';
 
@@ -144,6 +144,12 @@ export const STATIC_OPTIONS: Record<string, StaticOption[]> = {
     EXT_LICENCE_PLATE: ['Licence plate and parking events', '車牌及停車事件'],
     EXT_ALL: ['Charging and licence plate', '充電及車牌'],
   }),
+  external_action: labelled(['remote_start', 'remote_stop', 'get_lp', 'parking_event'] as const, {
+    remote_start: ['Remote start', '遙距開始充電'],
+    remote_stop: ['Remote stop', '遙距停止充電'],
+    get_lp: ['Get licence plate', '查詢車牌'],
+    parking_event: ['Parking event', '停車事件'],
+  }),
   request_types: REQUEST_TYPE_OPTIONS,
   price_scheme_type: labelled(PRICE_SCHEME_TYPES, { Fixed: ['Fixed', '固定'], Custom: ['Custom', '自訂'] }),
   // Charging rates: priced by time only (the type is shown, never changed); a slot's older fee and point are per `unit`.
@@ -182,6 +188,16 @@ export const STATIC_OPTIONS: Record<string, StaticOption[]> = {
   bay_event: labelled(['In', 'Out'] as const, { In: ['Car in', '車輛入場'], Out: ['Car out', '車輛離場'] }),
   bay_request_status: labelled(['Accepted', 'Refused'] as const, { Accepted: ['Accepted', '已接受'], Refused: ['Refused', '已拒絕'] }),
   bay_update: labelled(['Occupied', 'Vacant', 'Unchanged'] as const, { Occupied: ['Now occupied', '改為已佔用'], Vacant: ['Now vacant', '改為空置'], Unchanged: ['Unchanged', '沒有改變'] }),
+  // A site's fixed attributes (cp_locs provider_id, mode_id, district_id): the ids the site table has always stored.
+  site_provider: labelled([1, 2] as const, { 1: ['CLP Power', '中華電力'], 2: ['HK Electric', '香港電燈'] }),
+  site_mode: labelled([0, 1, 2, 3] as const, { 0: ['Unknown', '未知'], 1: ['Queueing', '排隊'], 2: ['Distribution', '分配'], 3: ['Mixed mode', '混合模式'] }),
+  site_district: labelled([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] as const, {
+    1: ['Central and Western', '中西區'], 2: ['Wan Chai', '灣仔區'], 3: ['Eastern', '東區'], 4: ['Southern', '南區'],
+    5: ['Yau Tsim Mong', '油尖旺區'], 6: ['Sham Shui Po', '深水埗區'], 7: ['Kowloon City', '九龍城區'], 8: ['Wong Tai Sin', '黃大仙區'],
+    9: ['Kwun Tong', '觀塘區'], 10: ['Tsuen Wan', '荃灣區'], 11: ['Tuen Mun', '屯門區'], 12: ['Yuen Long', '元朗區'],
+    13: ['North', '北區'], 14: ['Tai Po', '大埔區'], 15: ['Sai Kung', '西貢區'], 16: ['Sha Tin', '沙田區'],
+    17: ['Kwai Tsing', '葵青區'], 18: ['Islands', '離島區'],
+  }),
   lms_mode: labelled(LMS_MODES, {
     QUEUEING: ['Queueing', '排隊'],
     DISTRIBUTION: ['Distribution', '分配'],
@@ -199,6 +215,24 @@ export const STATIC_OPTIONS: Record<string, StaticOption[]> = {
     SoftReset: ['Soft reset', '軟重設'],
     UnlockCommand: ['Unlock command', '解鎖指令'],
     DeAuthorized: ['Not authorised', '授權被拒'],
+    ClosedByOperator: ['Closed by an operator (no stop from the charger)', '由操作員關閉（充電樁未報告停止）'],
+    ClosedUnconfirmed: ['Closed automatically (unconfirmed)', '自動關閉（未確認）'],
+  }),
+  unconfirmed_reason: labelled(UNCONFIRMED_REASONS, {
+    Available: ['Unconfirmed: the connector reported Available', '未確認：充電槍報告為可用'],
+    Boot: ['Unconfirmed: the charger restarted', '未確認：充電樁已重新啟動'],
+  }),
+  unconfirmed_auto_close_hours: labelled(UNCONFIRMED_AUTO_CLOSE_HOURS, {
+    '0': ['Off', '關閉'],
+    '1': ['After 1 hour', '1 小時後'],
+    '2': ['After 2 hours', '2 小時後'],
+    '4': ['After 4 hours', '4 小時後'],
+    '8': ['After 8 hours', '8 小時後'],
+    '12': ['After 12 hours', '12 小時後'],
+    '24': ['After 24 hours', '24 小時後'],
+    '48': ['After 2 days', '2 日後'],
+    '72': ['After 3 days', '3 日後'],
+    '168': ['After 7 days', '7 日後'],
   }),
   charge_point_error_code: labelled(CHARGE_POINT_ERROR_CODES, {
     ConnectorLockFailure: ['Connector lock failure', '充電槍鎖定故障'],

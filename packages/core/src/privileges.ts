@@ -46,6 +46,8 @@ export const P = {
   RETRY_ERROR_PAYMENT: 'READ_RETRY_ERROR_PAYMENT',
   PENALTY_BUTTON: 'READ_PENALTY_BUTTON',
   SETTLED_BUTTON: 'READ_SETTLED_BUTTON',
+  /** Closes a running session the charger never stopped, with a reason (POST /api/cp_sessions/{id}/close). */
+  CLOSE_SESSION: 'EDIT_CLOSE_SESSION',
   CST_DEBUG: 'cstDebug',
 } as const;
 
@@ -57,6 +59,7 @@ export const OTHER_PERMISSIONS: { name: string; privilege: string }[] = [
   { name: 'remote_reset_charger', privilege: P.REMOTE_RESET_CHARGER },
   { name: 'penalty_button', privilege: P.PENALTY_BUTTON },
   { name: 'settled_button', privilege: P.SETTLED_BUTTON },
+  { name: 'close_session', privilege: P.CLOSE_SESSION },
   { name: 'get_giagnostics', privilege: P.GET_DIAGNOSTICS },
   { name: 'trigger_message', privilege: P.TRIGGER_MESSAGE },
   { name: 'change_availability', privilege: P.CHANGE_AVAILABILITY },
@@ -70,18 +73,6 @@ export const NAMED_PRIVILEGES: string[] = [
     ...OTHER_PERMISSIONS.map((o) => o.privilege),
   ]),
 ];
-
-/** Every privilege name the system knows; seeded on first start. */
-export function allPrivilegeNames(): string[] {
-  const names = new Set<string>();
-  for (const key of ALL_RESOURCE_KEYS) {
-    names.add(readPrivilege(key));
-    names.add(createPrivilege(key));
-    names.add(editPrivilege(key));
-  }
-  for (const n of NAMED_PRIVILEGES) names.add(n);
-  return [...names];
-}
 
 export const SUPER_ADMIN_ROLE = 'super_admin';
 

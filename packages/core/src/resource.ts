@@ -15,8 +15,12 @@ export type DisplayType =
   | 'datetime' // YYYY-MM-DD HH:mm:ss
   | 'seconds' // shown as hh:mm:ss
   | 'enum' // label looked up in the column's options
+  | 'flag' // an enum shown as a warning tag: a state that needs someone's attention
   | 'link' // to another resource's view
   | 'json'
+  | 'image' // a picture's URL (a bay's camera shot), shown as the picture
+  | 'message' // a stored text (i18n/stored-text.ts): a catalog key with parameters, shown in the reader's language
+  | 'changes' // {target, old, new} of an audit row: only the fields that changed, labelled as in the target resource
   | 'action' // view button column
   | 'massUpdate'; // row checkbox for mass update
 
@@ -40,6 +44,9 @@ export type InputKind =
   | 'datetime'
   | 'time' // HH:mm
   | 'json';
+
+/** What an 'email' input accepts, in the portal's form and on the server alike. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The SQL type of the underlying database column, used for validation and filter parsing. */
 export type ValueType = 'int' | 'float' | 'text' | 'bool' | 'timestamp' | 'json' | 'intArray';
@@ -71,6 +78,8 @@ export interface FieldDef {
   required?: boolean;
   /** Required when creating, optional when editing (passwords). */
   requiredOnCreateOnly?: boolean;
+  /** The message key (msg.form.<key>) said when a required field is left empty, where the spec has its own (campaign_not_chosen); default required. */
+  missingMessage?: string;
   /** Accepted in writes, never sent back (passwords). */
   writeOnly?: boolean;
   /** Settable on create, refused on update. */
@@ -112,8 +121,13 @@ export interface SiteScope {
 export interface OptionSource {
   /** Field stored as the option's value (default: the id field). */
   value?: string;
-  /** Field shown; per language when they differ (a blank translation shows the English one). */
-  label: string | { en: string; 'zh-TW': string };
+  /** Field shown; several fields are joined by a space; per language when they differ (a blank one shows the other language's). */
+  label: string | string[] | { en: string; 'zh-TW': string };
+  /**
+   * A field added in brackets for users who may read the resource itself (an account's mobile number);
+   * users granted the list only to pick from it see the record's id there instead.
+   */
+  detail?: string;
   /** A field referring to another resource whose option label follows in brackets (a zone names its site). */
   qualifiedBy?: string;
   /** Only records with these values. */
@@ -154,6 +168,11 @@ export interface ResourceDef {
   softDelete?: boolean;
   editConfirm?: boolean;
   site?: SiteScope;
+  /**
+   * Listed with the spec's locId parameter (its charge-point reference call, part 2 §7), the site
+   * column is answered as {loc_id, address} (part 2 §5); the portal's own lists keep the id.
+   */
+  siteAsReference?: boolean;
   /** A read-only log: no create, edit or delete whatever the privileges say. */
   readOnly?: boolean;
   /** Only roles named here may use it at all (privileges is super_admin only). */
@@ -165,9 +184,23 @@ export interface ResourceDef {
   paramAliases?: Record<string, string>;
   /** Its records are chargers: the OCPP commands of spec §7 (/{key}/rsrStartCharger/{id} …) are sent to them. */
   commandable?: boolean;
+  /**
+   * Its screens start, stop and unlock chargers (the RSR screens, spec part 2 §6): POST /{key}/rsrStartCharger,
+   * rsrStopCharger and unlockCharger/{cp_id} (and Get LP) work from it as from the chargers' resource, same checks.
+   */
+  chargerCommands?: boolean;
+  /** Its records hold live state (a charger's connection and statuses): the view page reads the record again every few seconds. */
+  liveView?: boolean;
+}
+
+/** Whether the definition's lockedWhen locks this record (no edit or delete in the portal, 400 not_editable on the server). */
+export function isLockedRecord(def: Pick<ResourceDef, 'lockedWhen'>, record: Record<string, unknown> | undefined): boolean {
+  return !!record && Object.entries(def.lockedWhen ?? {}).some(([f, values]) => values.some((v) => String(v) === String(record[f])));
 }
 
 export const DEFAULT_PAGE_SIZES = [20, 50, 100, 200];
+/** The page sizes of spec part 2's lists (accounts … app_config), 10 first; the platform lists keep the default. */
+export const PART2_PAGE_SIZES = [10, 20, 50, 100];
 /** The largest size a list accepts: the spec's calls ask for 99999 to mean "all". */
 export const MAX_PAGE_SIZE = 99999;
 /**

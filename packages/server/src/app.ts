@@ -14,6 +14,7 @@ import { priceSchemeRoutes } from './pricing/price-scheme.ts';
 import { voucherRoutes } from './vouchers/routes.ts';
 import { parkingRoutes } from './parking/lp.ts';
 import { paymentRoutes } from './payments/routes.ts';
+import { closeSessionRoute } from './ocpp/unconfirmed.ts';
 import { chargingRateRoutes } from './pricing/charging-rate.ts';
 import { ocppServer } from './ocpp/setup.ts';
 import { loadManagement } from './lms/setup.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(voucherRoutes);
   parkingRoutes(app);
   paymentRoutes(app);
+  closeSessionRoute(app);
   chargingRateRoutes(app);
   ocppServer(app);
   alerting(app);

@@ -14,7 +14,8 @@ interface DemoSite {
   address_chi: string;
   address_chs: string;
   gps: [number, number];
-  zone: string;
+  /** The zone's English and Chinese names. */
+  zone: [string, string];
   limitA: number;
   chargers: number;
   /** Load management: more chargers than the zone can feed at full speed, so it queues or shares. */
@@ -29,7 +30,7 @@ const SITES: DemoSite[] = [
     address_chi: '香港灣仔港灣道1號海景停車場',
     address_chs: '香港湾仔港湾道1号海景停车场',
     gps: [22.2799, 114.1730],
-    zone: 'B1 充電區',
+    zone: ['B1 Charging Zone', 'B1 充電區'],
     limitA: 200,
     chargers: 6,
   },
@@ -38,7 +39,7 @@ const SITES: DemoSite[] = [
     address_chi: '九龍尖沙咀彌敦道8號旭日商場',
     address_chs: '九龙尖沙咀弥敦道8号旭日商场',
     gps: [22.2963, 114.1722],
-    zone: 'L3 停車場',
+    zone: ['L3 Car Park', 'L3 停車場'],
     limitA: 125,
     chargers: 4,
     priced: true,
@@ -48,7 +49,7 @@ const SITES: DemoSite[] = [
     address_chi: '九龍灣常怡道9號車廠',
     address_chs: '九龙湾常怡道9号车厂',
     gps: [22.3230, 114.2100],
-    zone: 'G/F 車位',
+    zone: ['G/F Bays', 'G/F 車位'],
     limitA: 63,
     chargers: 6,
     lms: { mode: 'QUEUEING', zoneA: 48, minA: 16, maxA: 16 },
@@ -58,7 +59,7 @@ const SITES: DemoSite[] = [
     address_chi: '鰂魚涌太古城道18號太古城中心停車場',
     address_chs: '鲗鱼涌太古城道18号太古城中心停车场',
     gps: [22.2866, 114.2173],
-    zone: 'P2 充電區',
+    zone: ['P2 Charging Zone', 'P2 充電區'],
     limitA: 80,
     chargers: 6,
     lms: { mode: 'DISTRIBUTION', zoneA: 60, minA: 8, maxA: 32 },
@@ -125,13 +126,16 @@ async function insertDemoData(sql: Sql): Promise<number> {
     );
     const [{ loc_id }] = await sql.query<{ loc_id: number }>(
       `SELECT loc_id FROM cp_locs WHERE address = $1 AND deleted_at IS NULL`, [site.address]);
+    const [zoneName, zoneNameChi] = site.zone;
     await sql.query(
-      `INSERT INTO cp_zones (loc_id, name_chi, max_physical_current_limit)
-       SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM cp_zones WHERE loc_id = $1 AND name_chi = $2)`,
-      [loc_id, site.zone, site.limitA],
+      `INSERT INTO cp_zones (loc_id, name, name_chi, max_physical_current_limit)
+       SELECT $1, $2, $3, $4 WHERE NOT EXISTS (SELECT 1 FROM cp_zones WHERE loc_id = $1 AND name_chi = $3)`,
+      [loc_id, zoneName, zoneNameChi, site.limitA],
     );
+    // A demo zone made before zones had English names was given its Chinese one by migration 0020.
+    await sql.query(`UPDATE cp_zones SET name = $2 WHERE loc_id = $1 AND name_chi = $3 AND name = name_chi`, [loc_id, zoneName, zoneNameChi]);
     const [{ zone_id }] = await sql.query<{ zone_id: number }>(
-      `SELECT zone_id FROM cp_zones WHERE loc_id = $1 AND name_chi = $2 ORDER BY zone_id LIMIT 1`, [loc_id, site.zone]);
+      `SELECT zone_id FROM cp_zones WHERE loc_id = $1 AND name_chi = $2 ORDER BY zone_id LIMIT 1`, [loc_id, zoneNameChi]);
     if (site.lms) await addLoadManagement(sql, loc_id, zone_id, site.lms);
     const cpIds: number[] = [];
     for (let i = 0; i < site.chargers; i++) {

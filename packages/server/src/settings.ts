@@ -1,4 +1,4 @@
-import { HOME_SCREENS } from '@ev/core';
+import { HOME_SCREENS, UNCONFIRMED_AUTO_CLOSE_HOURS } from '@ev/core';
 import type { Sql } from './db/client.ts';
 
 /**
@@ -21,6 +21,13 @@ export const KNOWN_SETTINGS = {
     values: HOME_SCREENS,
     authority: 'Admin',
     description: 'The page shown after sign-in: LMS (load management dashboard), Dashboard (quick info) or CpList (chargers)',
+  },
+  unconfirmed_auto_close_hours: {
+    default: '0',
+    values: UNCONFIRMED_AUTO_CLOSE_HOURS,
+    authority: 'Admin',
+    description:
+      'Hours after which a session flagged unconfirmed (its connector reported Available, or its charger restarted, without a StopTransaction) is closed by the system; 0 is off',
   },
 } satisfies Record<string, KnownSetting>;
 export type SettingKey = keyof typeof KNOWN_SETTINGS;

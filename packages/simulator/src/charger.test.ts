@@ -107,6 +107,37 @@ describe('charging', () => {
     expect(cp.allowedCurrent(1)).toBe(10);
   });
 
+  it('a transaction held at 0 A is SuspendedEVSE, and Charging again once its limit rises, as a real charger reports it', async () => {
+    const cp = charger({ connectors: 1 });
+    await cp.start();
+    const profile = (purpose: string, limit: number, tx?: number) => ({
+      chargingProfileId: purpose === 'TxProfile' ? 2001 : 1000, ...(tx !== undefined ? { transactionId: tx } : {}), stackLevel: 1,
+      chargingProfilePurpose: purpose, chargingProfileKind: 'Relative',
+      chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit }] },
+    });
+    const set = (connectorId: number, p: object) => t.central.call('CP001', 'SetChargingProfile', { connectorId, csChargingProfiles: p });
+    const statuses = () => t.central.messages('StatusNotification').filter((m) => m.params.connectorId === 1).slice(1).map((m) => m.params.status);
+    // Load management holds an idle charger at 0 A: a car that starts is held from its first moment.
+    expect((await set(0, profile('TxDefaultProfile', 0))).status).toBe('Accepted');
+    await cp.plugIn(1);
+    const txId = await cp.startTransaction(1, 'TAG1');
+    expect(cp.connectorStatus(1)).toBe('SuspendedEVSE');
+    expect((await set(1, profile('TxProfile', 16, txId))).status).toBe('Accepted');
+    await t.central.waitFor(() => statuses().length === 3);
+    expect(cp.connectorStatus(1)).toBe('Charging');
+    // Lowered to 0 A again (queued behind another car), then released when the profile is cleared.
+    expect((await set(1, profile('TxProfile', 0, txId))).status).toBe('Accepted');
+    await t.central.waitFor(() => statuses().length === 4);
+    expect((await t.central.call('CP001', 'ClearChargingProfile', {})).status).toBe('Accepted');
+    await t.central.waitFor(() => statuses().length === 5);
+    expect(statuses()).toEqual(['Preparing', 'SuspendedEVSE', 'Charging', 'SuspendedEVSE', 'Charging']);
+    // A limit above 0 changes nothing while charging: no status is sent.
+    expect((await set(1, profile('TxProfile', 8, txId))).status).toBe('Accepted');
+    await cp.stopTransaction(1);
+    await t.central.waitFor(() => statuses().length === 6);
+    expect(statuses().slice(5)).toEqual(['Finishing']);
+  });
+
   it('sends periodic meter values during a transaction', async () => {
     const cp = charger({ connectors: 1, meterIntervalSec: 1 });
     await cp.start();

@@ -67,7 +67,7 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
     const timestamp = this.iso(tx.startedAt);
     const started = this.outbox.push('StartTransaction',
       () => ({ connectorId, idTag, meterStart: tx.meterStart, timestamp }), true);
-    this.setStatus(connectorId, 'Charging').catch(noop);
+    this.setStatus(connectorId, this.allowedCurrent(connectorId) > 0 ? 'Charging' : 'SuspendedEVSE').catch(noop);
     this.restartMeterTimer(c);
     let answer: { transactionId: number; idTagInfo: IdTagInfo };
     try {
@@ -182,12 +182,15 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
     if (profile.stackLevel > this.config.int('ChargeProfileMaxStackLevel')) return 'Rejected';
     this.advanceAll();
     this.profiles.set(connectorId, profile, this.now());
+    this.followLimits();
     return 'Accepted';
   }
 
   clearChargingProfile(filter: ClearFilter): 'Accepted' | 'Unknown' {
     this.advanceAll();
-    return this.profiles.clear(filter) > 0 ? 'Accepted' : 'Unknown';
+    const cleared = this.profiles.clear(filter);
+    this.followLimits();
+    return cleared > 0 ? 'Accepted' : 'Unknown';
   }
 
   /** ChangeAvailability: a connector with a transaction changes when it ends (Scheduled). */
@@ -258,6 +261,19 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
       () => ({ connectorId, errorCode: 'NoError', status, timestamp }), true));
   }
 
+  /**
+   * As a real charger: a transaction whose limit is 0 A pauses and says so (SuspendedEVSE, the charger holds
+   * the car), and resumes (Charging) once its limit rises above 0, so load management's queue shows as such.
+   */
+  private followLimits(): void {
+    for (const c of this.connectors) {
+      if (c.id === 0 || !c.tx) continue;
+      const held = this.allowedCurrent(c.id) <= 0;
+      if (held && c.status === 'Charging') this.setStatus(c.id, 'SuspendedEVSE').catch(noop);
+      else if (!held && c.status === 'SuspendedEVSE') this.setStatus(c.id, 'Charging').catch(noop);
+    }
+  }
+
   private applyAvailability(connectorId: number, operative: boolean): void {
     const c = this.connectors[connectorId];
     c.operative = operative;
@@ -281,7 +297,12 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
   private restartMeterTimer(c: Connector): void {
     clearInterval(c.meterTimer);
     const sec = this.config.int('MeterValueSampleInterval');
-    if (sec > 0 && !this.stopped) c.meterTimer = setInterval(() => this.sendMeterValues(c.id).catch(noop), sec * 1000);
+    // Each sample also follows a schedule whose period changed the limit since the last one.
+    const sample = () => {
+      this.followLimits();
+      this.sendMeterValues(c.id).catch(noop);
+    };
+    if (sec > 0 && !this.stopped) c.meterTimer = setInterval(sample, sec * 1000);
   }
 
   private connector(connectorId: number): Connector {

@@ -6,8 +6,7 @@ export const OPENING_HOURS_UI: Record<Lang, Catalog> = {
     openingHours: {
       chargersTab: 'Chargers',
       daysTab: 'Days',
-      // The spec shows this label in Chinese: both are given.
-      noLimit: 'No limit (不限)',
+      noLimit: 'No limit',
       weekdays: 'Weekdays',
       dates: 'Dates',
       datesHelp: 'Pick dates up to 700 days ahead. With no date the hours apply on every date; with both, a day must match both.',

@@ -1,5 +1,6 @@
 import type { Catalog, Lang } from './types.ts';
 import { CHARGER_UI } from './ui-charger.ts';
+import { CP_CONFIG_UI } from './ui-cp-config.ts';
 import { DASHBOARD_UI } from './ui-dashboard.ts';
 import { LMS_LIVE_UI } from './ui-lms-live.ts';
 import { LMS_UI } from './ui-lms.ts';
@@ -19,7 +20,7 @@ const SHELL_UI: Record<Lang, Catalog> = {
     app: { title: 'EV Charging Back-office', shortTitle: 'EV Back-office' },
     languages: { en: 'English', 'zh-TW': '繁體中文' },
     common: {
-      yes: 'Yes', no: 'No', save: 'Save', cancel: 'Cancel', confirm: 'Confirm', reset: 'Reset', retry: 'Retry',
+      yes: 'Yes', no: 'No', save: 'Save', cancel: 'Cancel', confirm: 'Confirm', reset: 'Reset', retry: 'Retry', next: 'Next',
     },
     login: { subtitle: 'Staff sign-in', username: 'Username', password: 'Password', submit: 'Sign in' },
     layout: { toggleMenu: 'Collapse or expand the menu' },
@@ -65,6 +66,8 @@ const SHELL_UI: Record<Lang, Catalog> = {
       roles: 'Roles',
       privileges: 'Privileges',
       rnp: 'Role & Permission Settings',
+      zone_lms_profiles: 'LMS Zone Limits',
+      cp_config: 'Charger Configurations',
       users: 'Users',
       data_rotation_setup: 'Data Retention',
       third_party_conf: 'Third-party Settings',
@@ -102,8 +105,12 @@ const SHELL_UI: Record<Lang, Catalog> = {
       selectPlaceholder: 'Please select',
       selectAll: 'Select all',
       noOption: 'No suitable option found',
+      locked: 'This record cannot be edited.',
+      backToRecord: 'Back to the record',
     },
     view: { details: 'Details', userLog: 'User Log' },
+    // The portal action log's view: an audited record's changes, field by field.
+    actionLog: { field: 'Field', before: 'Before', after: 'After', noChanges: 'No field changed' },
     profile: { tab: 'My profile', username: 'Username', role: 'Role' },
     rnp: {
       role: 'Role',
@@ -123,6 +130,8 @@ const SHELL_UI: Record<Lang, Catalog> = {
         READ_CP_CONFIG: 'Charger configuration',
         READ_CP_CONFIG_ADMIN: 'Charger configuration: Admin settings',
         READ_CP_CONNECTOR: 'Connectors',
+        READ_APP_CONFIG_ADMIN: 'App settings: Admin entries',
+        EDIT_ACCOUNT_VEHICLE: 'Vehicle row actions (edit, delete)',
         READ_LMS_PROFILE: 'LMS fields and tabs',
         cstDebug: 'Debug fields',
       },
@@ -133,6 +142,7 @@ const SHELL_UI: Record<Lang, Catalog> = {
         remote_reset_charger: 'Remote reset',
         penalty_button: 'Penalty button',
         settled_button: 'Manual settlement',
+        close_session: 'Close unconfirmed sessions',
         get_giagnostics: 'Get diagnostics',
         trigger_message: 'Trigger message',
         change_availability: 'Change availability',
@@ -149,7 +159,7 @@ const SHELL_UI: Record<Lang, Catalog> = {
   'zh-TW': {
     app: { title: '電動車充電管理平台', shortTitle: '充電管理平台' },
     languages: { en: 'English', 'zh-TW': '繁體中文' },
-    common: { yes: '是', no: '否', save: '儲存', cancel: '取消', confirm: '確定', reset: '重設', retry: '重試' },
+    common: { yes: '是', no: '否', save: '儲存', cancel: '取消', confirm: '確定', reset: '重設', retry: '重試', next: '下一步' },
     login: { subtitle: '職員登入', username: '用戶名稱', password: '密碼', submit: '登入' },
     layout: { toggleMenu: '收起或展開選單' },
     user: { profile: '個人資料', language: '語言', logout: '登出' },
@@ -194,6 +204,8 @@ const SHELL_UI: Record<Lang, Catalog> = {
       roles: '角色',
       privileges: '權限',
       rnp: '角色權限設定',
+      zone_lms_profiles: '負載管理區域限額',
+      cp_config: '充電樁設定檔',
       users: '用戶',
       data_rotation_setup: '數據保留設定',
       third_party_conf: '第三方設定',
@@ -228,8 +240,11 @@ const SHELL_UI: Record<Lang, Catalog> = {
       selectPlaceholder: '請選擇',
       selectAll: '全選',
       noOption: '找不到合適的選項',
+      locked: '此記錄不可編輯。',
+      backToRecord: '返回記錄',
     },
     view: { details: '詳細資料', userLog: '用戶日誌' },
+    actionLog: { field: '欄位', before: '修改前', after: '修改後', noChanges: '沒有欄位變更' },
     profile: { tab: '我的資料', username: '用戶名稱', role: '角色' },
     rnp: {
       role: '角色',
@@ -249,6 +264,8 @@ const SHELL_UI: Record<Lang, Catalog> = {
         READ_CP_CONFIG: '充電樁設定',
         READ_CP_CONFIG_ADMIN: '充電樁設定：管理員設定項',
         READ_CP_CONNECTOR: '充電槍',
+        READ_APP_CONFIG_ADMIN: '應用程式設定：管理員項目',
+        EDIT_ACCOUNT_VEHICLE: '車輛資料操作（修改、刪除）',
         READ_LMS_PROFILE: 'LMS 欄位及分頁',
         cstDebug: '除錯欄位',
       },
@@ -259,6 +276,7 @@ const SHELL_UI: Record<Lang, Catalog> = {
         remote_reset_charger: '遙距重置',
         penalty_button: '罰款按鈕',
         settled_button: '手動結算',
+        close_session: '關閉未確認的充電記錄',
         get_giagnostics: '取得診斷',
         trigger_message: '觸發訊息',
         change_availability: '更改可用狀態',
@@ -276,6 +294,6 @@ const SHELL_UI: Record<Lang, Catalog> = {
 
 /** Screen texts of the portal (owned by the web package's screens). Same keys in both languages. */
 export const UI: Record<Lang, Catalog> = {
-  en: { ...SHELL_UI.en, ...CHARGER_UI.en, ...LMS_UI.en, ...LMS_LIVE_UI.en, ...DASHBOARD_UI.en, ...OPENING_HOURS_UI.en, ...THIRD_PARTY_UI.en, ...HOUSEKEEPING_UI.en, ...PRICING_UI.en, ...VOUCHERS_UI.en, ...PAYMENTS_UI.en, ...RATES_UI.en, ...PARKING_UI.en, ...RSR_UI.en },
-  'zh-TW': { ...SHELL_UI['zh-TW'], ...CHARGER_UI['zh-TW'], ...LMS_UI['zh-TW'], ...LMS_LIVE_UI['zh-TW'], ...DASHBOARD_UI['zh-TW'], ...OPENING_HOURS_UI['zh-TW'], ...THIRD_PARTY_UI['zh-TW'], ...HOUSEKEEPING_UI['zh-TW'], ...PRICING_UI['zh-TW'], ...VOUCHERS_UI['zh-TW'], ...PAYMENTS_UI['zh-TW'], ...RATES_UI['zh-TW'], ...PARKING_UI['zh-TW'], ...RSR_UI['zh-TW'] },
+  en: { ...SHELL_UI.en, ...CHARGER_UI.en, ...CP_CONFIG_UI.en, ...LMS_UI.en, ...LMS_LIVE_UI.en, ...DASHBOARD_UI.en, ...OPENING_HOURS_UI.en, ...THIRD_PARTY_UI.en, ...HOUSEKEEPING_UI.en, ...PRICING_UI.en, ...VOUCHERS_UI.en, ...PAYMENTS_UI.en, ...RATES_UI.en, ...PARKING_UI.en, ...RSR_UI.en },
+  'zh-TW': { ...SHELL_UI['zh-TW'], ...CHARGER_UI['zh-TW'], ...CP_CONFIG_UI['zh-TW'], ...LMS_UI['zh-TW'], ...LMS_LIVE_UI['zh-TW'], ...DASHBOARD_UI['zh-TW'], ...OPENING_HOURS_UI['zh-TW'], ...THIRD_PARTY_UI['zh-TW'], ...HOUSEKEEPING_UI['zh-TW'], ...PRICING_UI['zh-TW'], ...VOUCHERS_UI['zh-TW'], ...PAYMENTS_UI['zh-TW'], ...RATES_UI['zh-TW'], ...PARKING_UI['zh-TW'], ...RSR_UI['zh-TW'] },
 };

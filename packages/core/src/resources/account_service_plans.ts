@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { col, floatFld, idCol, selectCol, selectFld, textCol, textFld } from './build.ts';
 import { labels } from './labels.ts';
 
@@ -38,5 +38,6 @@ export const account_service_plans: ResourceDef = {
     selectFld('cp_id', 'cps'),
   ],
   defaultSort: { field: 'asp_id', order: 'desc' },
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['create', 'edit', 'view', 'delete', 'excel'],
 };

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { P } from '../privileges.ts';
 import { boolCol, boolFld, col, fld, idCol, selectCol, selectFld, textCol, textFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
@@ -47,6 +47,7 @@ export const account_vehicles: ResourceDef = {
     boolFld('acc_status', { default: 1 }),
   ],
   defaultSort: { field: 'id', order: 'desc' },
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['create', 'edit', 'view', 'delete', 'excel'],
   rowActionPrivileges: [P.ACCOUNT_VEHICLE_ROW_ACTIONS],
 };

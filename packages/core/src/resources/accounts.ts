@@ -1,5 +1,5 @@
 import { P } from '../privileges.ts';
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { boolCol, boolFld, col, dateCol, fld, floatFld, idCol, textCol, textFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -33,7 +33,7 @@ export const accounts: ResourceDef = {
   table: 'accounts',
   idField: 'acc_id',
   titleField: 'mobile_no',
-  asOption: { label: 'mobile_no' },
+  asOption: { label: ['first_name', 'last_name'], detail: 'mobile_no' },
   softDelete: true,
   columns: [
     idCol('acc_id'),
@@ -74,5 +74,8 @@ export const accounts: ResourceDef = {
     boolFld('master_flag', { default: 0, privileges: [P.MASTER_FLAG] }),
   ],
   defaultSort: { field: 'acc_id', order: 'desc' },
+  // The spec's option calls ask for enabled records with enable_flag=1.
+  paramAliases: { enable_flag: 'acc_status' },
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['create', 'edit', 'view', 'delete', 'excel'],
 };

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { boolCol, dateCol, idCol, intCol, selectCol, textCol } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -43,5 +43,6 @@ export const alert: ResourceDef = {
   fields: [],
   defaultSort: { field: 'alert_id', order: 'desc' },
   readOnly: true,
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['view', 'excel'],
 };

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { col, dateCol, fld, idCol, textCol, textFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -36,5 +36,6 @@ export const app_config: ResourceDef = {
     fld('authority', 'select', 'text', { required: true, options: 'app_config_authority', default: 'Admin' }),
     fld('description', 'textarea', 'text', { maxLength: 1000 }),
   ],
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['create', 'edit', 'view'],
 };

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { boolCol, boolFld, fld, idCol, selectCol, selectFld, textCol, textFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -32,5 +32,6 @@ export const auth_card: ResourceDef = {
     selectFld('cp', 'cps'),
     boolFld('active', { default: 1 }),
   ],
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['create', 'edit', 'view', 'delete', 'excel'],
 };

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { boolCol, boolFld, col, dateCol, fld, idCol, intCol, intFld, selectCol, selectFld, textCol, textFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -56,7 +56,7 @@ export const bay: ResourceDef = {
     dateCol('outTime'),
     boolCol('autoDownloadFlag', { hiddenInList: true }),
     col('penaltyMode', 'enum', 'text', { sortable: true, filter: 'select', options: 'bay_penalty_mode', hiddenInList: true }),
-    textCol('image', { viewOnly: true }),
+    col('image', 'image', 'text', { viewOnly: true }),
     textCol('urlGetBayInfo', { viewOnly: true }),
     dateCol('lupdDttm'),
   ],
@@ -77,5 +77,6 @@ export const bay: ResourceDef = {
   defaultSort: { field: 'id', order: 'desc' },
   softDelete: true,
   lockedWhen: { type: ['Tesla'] },
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['create', 'edit', 'view', 'delete', 'excel'],
 };

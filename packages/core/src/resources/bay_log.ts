@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { col, dateCol, idCol, selectCol, textCol } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -41,7 +41,7 @@ export const bay_log: ResourceDef = {
     col('relatedRsr', 'link', 'int', { sortable: true, linkTo: 'cp_rsr' }),
     textCol('licensePlate'),
     textCol('brand'),
-    textCol('imageLocalPath', { hiddenInList: true }),
+    col('imageLocalPath', 'image', 'text', { hiddenInList: true }),
     selectCol('locId', 'cp_locs', { hiddenInList: true }),
     textCol('mallId', { hiddenInList: true }),
     dateCol('inTime'),
@@ -52,5 +52,6 @@ export const bay_log: ResourceDef = {
   fields: [],
   defaultSort: { field: 'id', order: 'desc' },
   readOnly: true,
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['view', 'excel'],
 };

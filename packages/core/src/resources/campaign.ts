@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { boolCol, boolFld, col, dateCol, fld, floatFld, idCol, intCol, intFld, textCol, textFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -78,5 +78,6 @@ export const campaign: ResourceDef = {
   defaultSort: { field: 'id', order: 'desc' },
   softDelete: true,
   lockedWhen: { isVoucher: [1] },
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['create', 'edit', 'view', 'delete', 'excel'],
 };

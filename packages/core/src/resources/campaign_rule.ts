@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { col, dateCol, fld, idCol, selectCol, textCol, textFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -51,5 +51,6 @@ export const campaign_rule: ResourceDef = {
   ],
   defaultSort: { field: 'id', order: 'asc' },
   softDelete: true,
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['create', 'edit', 'view', 'delete'],
 };

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { col, dateCol, fld, idCol, intCol, intFld, selectCol, selectFld, textCol, textFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -61,5 +61,6 @@ export const charging_rate: ResourceDef = {
   ],
   defaultSort: { field: 'id', order: 'desc' },
   softDelete: true,
-  actions: ['create', 'edit', 'view', 'delete'],
+  pageSizes: PART2_PAGE_SIZES,
+  actions: ['create', 'edit', 'view', 'delete', 'excel'],
 };

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { editPrivilege } from '../privileges.ts';
 import { boolCol, boolFld, col, dateCol, fld, floatCol, floatFld, idCol, intCol, intFld, selectCol, selectFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
@@ -69,5 +69,6 @@ export const charging_rate_detail: ResourceDef = {
     intFld('point', { min: 0, max: 1_000_000 }),
   ],
   defaultSort: { field: 'startTime', order: 'asc' },
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['create', 'edit', 'view', 'delete'],
 };

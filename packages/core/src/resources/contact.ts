@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { boolCol, boolFld, dateCol, fld, idCol, textCol, textFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -31,6 +31,9 @@ export const contact: ResourceDef = {
     boolFld('status', { default: 1 }),
   ],
   defaultSort: { field: 'contact_id', order: 'desc' },
+  // The spec's option calls ask for enabled records with enable_flag=1.
+  paramAliases: { enable_flag: 'status' },
   softDelete: true,
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['create', 'edit', 'view', 'delete', 'excel'],
 };

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { boolCol, boolFld, col, dateCol, fld, idCol, selectCol, selectFld, textCol, textFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -43,6 +43,9 @@ export const contact_group: ResourceDef = {
     fld('errorIds', 'multiselect', 'json', { options: 'alert_error_code' }),
   ],
   defaultSort: { field: 'contact_group_id', order: 'desc' },
+  // The spec's option calls ask for enabled records with enable_flag=1.
+  paramAliases: { enable_flag: 'status' },
   softDelete: true,
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['create', 'edit', 'view', 'delete', 'excel'],
 };

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { col, dateCol, fld, idCol, intCol, textCol } from './build.ts';
 import { labels } from './labels.ts';
 import { RSR_LABELS } from './cp_rsr.ts';
@@ -6,7 +6,7 @@ import { RSR_LABELS } from './cp_rsr.ts';
 /**
  * The RSRs that earned or used points (spec part 2 §3): a member redeems at most the rate's
  * max_redeem_count times per redeem_period minutes, so each row says when its member may redeem
- * again as of its creation. Read from cp_rsr (point > 0, the server's hook); only the remarks are edited.
+ * again as of its creation. Read from cp_rsr (point > 0 and neither failed nor cancelled: the server's hook); only the remarks are edited.
  */
 export const cpRsrPointRedeem: ResourceDef = {
   key: 'cpRsrPointRedeem',
@@ -21,7 +21,7 @@ export const cpRsrPointRedeem: ResourceDef = {
   columns: [
     idCol('rsr_id'),
     textCol('external_account_id'),
-    textCol('loc_address', { filter: undefined }),
+    col('loc_address', 'message', 'text', { sortable: true }),
     textCol('carpark_id', { filter: undefined }),
     textCol('bay_name', { filter: undefined }),
     textCol('cp_no'),
@@ -35,5 +35,6 @@ export const cpRsrPointRedeem: ResourceDef = {
   ],
   fields: [fld('remarks', 'textarea', 'text', { maxLength: 1000 })],
   defaultSort: { field: 'rsr_id', order: 'desc' },
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['edit', 'view', 'excel'],
 };

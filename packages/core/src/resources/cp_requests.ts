@@ -38,7 +38,8 @@ export const cp_requests: ResourceDef = {
   columns: [
     idCol('req_id'),
     col('request_type', 'enum', 'int', { sortable: true, filter: 'multiselect', options: 'request_types' }),
-    selectCol('cp_id', 'cps'),
+    // The charger's id, linked to it (the number has its own column); the filter picks a charger by number.
+    col('cp_id', 'link', 'int', { sortable: true, filter: 'select', options: 'cps', linkTo: 'cps' }),
     col('cp_no', 'text', 'text', { filter: 'text' }),
     col('charge_box_serial_number', 'text', 'text', { hiddenInList: true }),
     intCol('connector_id', { filter: 'select' }),

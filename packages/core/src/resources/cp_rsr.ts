@@ -1,5 +1,5 @@
 import { P } from '../privileges.ts';
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { col, dateCol, fld, floatCol, floatFld, idCol, intCol, textCol } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -30,6 +30,7 @@ export const cp_rsr: ResourceDef = {
   key: 'cp_rsr',
   labels: labels(['Remote Start Requests', '遙距啟動請求'], {
     ...RSR_LABELS,
+    cp_id: C.cp_id,
     connector_id: C.connector_id,
     payment_status: ['Payment Status', '付款狀態'],
     payment_status_name: ['Payment Status Name', '付款狀態名稱'],
@@ -81,10 +82,12 @@ export const cp_rsr: ResourceDef = {
   columns: [
     idCol('rsr_id'),
     textCol('external_account_id'),
-    textCol('loc_address', { filter: undefined }),
+    col('loc_address', 'message', 'text', { sortable: true }),
     textCol('carpark_id', { filter: undefined, hiddenInList: true }),
     textCol('bay_name', { filter: undefined }),
     textCol('cp_no'),
+    // The charger the row's stop and unlock buttons are sent to (chargerCommands).
+    col('cp_id', 'link', 'int', { linkTo: 'cps', hiddenInList: true }),
     textCol('connector_name', { filter: undefined }),
     intCol('connector_id', { hiddenInList: true }),
     col('status', 'enum', 'text', { sortable: true, filter: 'select', options: 'rsr_status' }),
@@ -144,6 +147,8 @@ export const cp_rsr: ResourceDef = {
   // Spec §4: edit only while UnderPenalty and not free.
   lockedWhen: { status: ['RemoteStarted', 'Charging', 'Unsettled', 'Settled', 'Cancelled', 'Failed'], is_free: ['Y'] },
   rowActionPrivileges: [P.PENALTY_BUTTON],
+  chargerCommands: true,
   defaultSort: { field: 'rsr_id', order: 'desc' },
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['edit', 'view', 'excel'],
 };

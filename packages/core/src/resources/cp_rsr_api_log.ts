@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { col, dateCol, idCol, textCol } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -28,5 +28,6 @@ export const cp_rsr_api_log: ResourceDef = {
   fields: [],
   defaultSort: { field: 'api_log_id', order: 'desc' },
   readOnly: true,
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['view'],
 };

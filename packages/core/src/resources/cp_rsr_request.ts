@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { col, dateCol, idCol, textCol } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -17,7 +17,8 @@ export const cp_rsr_request: ResourceDef = {
   idField: 'rsr_req_id',
   columns: [
     idCol('rsr_req_id'),
-    col('rsr_id', 'link', 'int', { sortable: true, linkTo: 'cp_rsr' }),
+    // An RSR's exchanges are looked up by its ID (an exact match, typed in: there is no option list of RSRs).
+    col('rsr_id', 'link', 'int', { sortable: true, filter: 'select', linkTo: 'cp_rsr' }),
     textCol('cp_no'),
     dateCol('cre_dttm'),
     col('request_data', 'json', 'json'),
@@ -26,5 +27,6 @@ export const cp_rsr_request: ResourceDef = {
   fields: [],
   defaultSort: { field: 'rsr_req_id', order: 'desc' },
   readOnly: true,
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['view'],
 };

@@ -8,7 +8,8 @@ export const sessionColumns = (all: boolean): ColumnDef[] => {
   return [
     idCol('session_id'),
     intCol('tran_id', { filter: 'select', ...extra }),
-    selectCol('cp_id', 'cps'),
+    // The charger's id, linked to it (the number has its own column); the filter picks a charger by number.
+    col('cp_id', 'link', 'int', { sortable: true, filter: 'select', options: 'cps', linkTo: 'cps' }),
     textCol('cp_no'),
     selectCol('loc_id', 'cp_locs'),
     intCol('connector_id', { filter: 'select' }),
@@ -17,6 +18,9 @@ export const sessionColumns = (all: boolean): ColumnDef[] => {
     intCol('account_id', { filter: 'select', ...extra }),
     dateCol('session_start_time'),
     dateCol('session_end_time'),
+    // Running, but the charger showed it had ended without its StopTransaction (a server virtual column).
+    col('unconfirmed', 'flag', 'text', { filter: 'multiselect', options: 'unconfirmed_reason' }),
+    col('unconfirmed_since', 'datetime', 'timestamp'),
     col('total_charge_time', 'seconds', 'int', { sortable: true }),
     col('total_pw_consume', 'float1000', 'int', { sortable: true, decimals: 3 }),
     col('running_pw_consume', 'float1000', 'int', { sortable: true, decimals: 3 }),
@@ -60,6 +64,8 @@ export const sessionFields: Record<string, Pair> = {
   account_id: C.account_id,
   id_tag: ['ID Tag', '識別卡號'],
   stop_reason: ['Stop Reason', '停止原因'],
+  unconfirmed: ['Unconfirmed', '未確認'],
+  unconfirmed_since: ['Unconfirmed Since', '未確認起始時間'],
   loc_id: C.loc_id,
   energy: C.energy,
   voltage: C.voltage,

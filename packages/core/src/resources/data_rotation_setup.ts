@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { boolCol, boolFld, col, dateCol, idCol, intCol, intFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -35,5 +35,6 @@ export const data_rotation_setup: ResourceDef = {
     intFld('period_month', { required: true, min: 1, max: 120 }),
     boolFld('is_enabled', { required: true }),
   ],
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['edit', 'view'],
 };

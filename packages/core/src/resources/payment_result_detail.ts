@@ -1,5 +1,5 @@
 import { P } from '../privileges.ts';
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { boolCol, col, dateCol, floatCol, idCol, intCol, textCol } from './build.ts';
 import { labels } from './labels.ts';
 
@@ -31,6 +31,7 @@ export const payment_result_detail: ResourceDef = {
     actionType: ['Action Type', '操作類型'],
     requestReference: ['Request Reference', '請求參考編號'],
     transactionReference: ['Transaction Reference', '交易參考編號'],
+    gatewayMessage: ['Gateway Reason', '付款閘道原因'],
     creDttm: ['Created At', '建立時間'],
     lupdDttm: ['Last Updated', '最後更新時間'],
     currentUnitSession: ['Current Unit Session', '目前單位節數'],
@@ -60,6 +61,8 @@ export const payment_result_detail: ResourceDef = {
     col('actionType', 'enum', 'text', { sortable: true, filter: 'select', options: 'payment_action_type' }),
     textCol('requestReference', { hiddenInList: true }),
     textCol('transactionReference'),
+    // Why the gateway refused (spec part 2 §8 shows only the code): what staff need before a retry or a manual settlement.
+    textCol('gatewayMessage', { filter: undefined, sortable: false }),
     dateCol('creDttm'),
     dateCol('lupdDttm', { hiddenInList: true }),
     intCol('currentUnitSession', { hiddenInList: true }),
@@ -71,5 +74,6 @@ export const payment_result_detail: ResourceDef = {
   fields: [],
   defaultSort: { field: 'id', order: 'desc' },
   readOnly: true,
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['view', 'excel'],
 };

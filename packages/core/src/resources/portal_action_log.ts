@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { col, dateCol, idCol, textCol } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -9,8 +9,7 @@ export const portal_action_log: ResourceDef = {
     action: ['Action', '操作'],
     target: ['Target', '對象'],
     target_id: ['Target ID', '對象編號'],
-    old_data: ['Previous Data', '原有資料'],
-    new_data: ['New Data', '新資料'],
+    changes: ['Changes', '變更內容'],
     remark: C.remark,
     cre_user: ['Operator', '操作人員'],
     cre_dttm: ['Time', '時間'],
@@ -22,13 +21,14 @@ export const portal_action_log: ResourceDef = {
     col('action', 'enum', 'text', { sortable: true, filter: 'select', options: 'portal_action' }),
     textCol('target'),
     textCol('target_id'),
-    col('old_data', 'json', 'json', { viewOnly: true }),
-    col('new_data', 'json', 'json', { viewOnly: true }),
+    // The record before and after (server hook): shown field by field, only what changed.
+    col('changes', 'changes', 'json', { viewOnly: true }),
     textCol('remark'),
     textCol('cre_user'),
     dateCol('cre_dttm'),
   ],
   fields: [],
   readOnly: true,
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['view', 'popView', 'excel'],
 };

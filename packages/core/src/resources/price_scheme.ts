@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { col, dateCol, fld, floatFld, idCol, intCol, intFld, selectCol, selectFld, textCol, textFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -47,5 +47,6 @@ export const price_scheme: ResourceDef = {
   ],
   defaultSort: { field: 'id', order: 'desc' },
   softDelete: true,
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['create', 'edit', 'view', 'delete', 'excel'],
 };

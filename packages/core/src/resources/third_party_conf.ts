@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { col, dateCol, fld, idCol, textCol, textFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -40,5 +40,6 @@ export const third_party_conf: ResourceDef = {
     textFld('assigned', { maxLength: 255 }),
     fld('privilege_key', 'select', 'text', { options: 'third_party_privilege', required: true }),
   ],
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['edit', 'view', 'popView', 'delete', 'excel'],
 };

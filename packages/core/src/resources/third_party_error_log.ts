@@ -1,5 +1,5 @@
-import type { ResourceDef } from '../resource.ts';
-import { dateCol, idCol, intCol, textCol } from './build.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
+import { col, dateCol, idCol, intCol, textCol } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
 /** Refused or failed calls of third-party apps on the external API (server third-party/), newest first. */
@@ -27,7 +27,7 @@ export const third_party_error_log: ResourceDef = {
     idCol('id'),
     textCol('app_id'),
     intCol('rsr_id', { hiddenInList: true }),
-    textCol('action'),
+    col('action', 'enum', 'text', { sortable: true, filter: 'select', options: 'external_action' }),
     textCol('carpark_id'),
     textCol('member_id'),
     textCol('charger_id'),
@@ -35,10 +35,11 @@ export const third_party_error_log: ResourceDef = {
     textCol('connector_status'),
     textCol('error_code'),
     textCol('mall_id'),
-    textCol('reason'),
+    col('reason', 'message', 'text', { sortable: true, filter: 'text' }),
     dateCol('error_time'),
   ],
   fields: [],
   readOnly: true,
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['view', 'popView', 'excel'],
 };

@@ -19,9 +19,10 @@ export const user_log: ResourceDef = {
     idCol('user_log_id'),
     col('type', 'enum', 'text', { sortable: true, filter: 'select', options: 'user_log_type' }),
     textCol('username'),
-    textCol('msg'),
+    col('msg', 'message', 'text', { sortable: true, filter: 'text' }),
     textCol('ip'),
-    intCol('user_id'),
+    // Exact: a user's own log (the users view's tab) is asked for by id.
+    intCol('user_id', { filter: 'select' }),
     dateCol('cre_dttm'),
   ],
   fields: [],

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { labels } from './labels.ts';
 import { userFields, users } from './users.ts';
 
@@ -11,5 +11,6 @@ export const user_profile: ResourceDef = {
   privilegeKey: 'users',
   fields: users.fields.filter((f) => ['name', 'email', 'password', 'confirm_password'].includes(f.field)),
   defaultFilters: undefined,
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['view', 'edit'],
 };

@@ -47,5 +47,7 @@ export const users: ResourceDef = {
     fld('loc_id', 'multiselect', 'intArray', { options: 'cp_locs', disabledWhenSet: 'cp_loc_flag' }),
   ],
   defaultFilters: { active: 1 },
+  // The spec's option calls ask for enabled records with enable_flag=1.
+  paramAliases: { enable_flag: 'active' },
   actions: ['create', 'edit', 'view', 'delete', 'excel'],
 };

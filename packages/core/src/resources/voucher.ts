@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.ts';
+import { PART2_PAGE_SIZES, type ResourceDef } from '../resource.ts';
 import { col, dateCol, fld, idCol, textCol, textFld } from './build.ts';
 import { COMMON_LABELS as C, labels } from './labels.ts';
 
@@ -31,7 +31,7 @@ export const voucher: ResourceDef = {
     col('campaignId', 'enum', 'int', { sortable: true, filter: 'select', options: 'campaign' }),
     textCol('voucherExpireDate', { filter: undefined }),
     col('rsrId', 'number', 'int', { sortable: true }),
-    textCol('address', { sortable: false, filter: undefined }),
+    col('address', 'message', 'text'),
     col('status', 'enum', 'text', { sortable: true, filter: 'select', options: 'voucher_status' }),
     textCol('creUserName'),
     dateCol('creDttm'),
@@ -41,11 +41,12 @@ export const voucher: ResourceDef = {
   ],
   fields: [
     textFld('memberId', { required: true, maxLength: 100 }),
-    fld('campaignId', 'select', 'int', { options: 'campaign', required: true }),
+    fld('campaignId', 'select', 'int', { options: 'campaign', required: true, missingMessage: 'campaign_not_chosen' }),
     textFld('voucherExpireDate', { required: true, maxLength: 10 }),
   ],
   defaultSort: { field: 'id', order: 'desc' },
   softDelete: true,
   lockedWhen: { status: ['Redeemed'] },
+  pageSizes: PART2_PAGE_SIZES,
   actions: ['create', 'view', 'delete', 'excel'],
 };

@@ -50,6 +50,9 @@ describe('sign-in and session', () => {
     for (let i = 0; i < 10; i++) await s.api('POST', '/api/login', { body: { username: 'victim', password: 'x' } });
     const res = await s.api('POST', '/api/login', { body: { username: 'victim', password: 'x' } });
     expect(res.status).toBe(429);
+    // Until the first of the 10 failures leaves the 15-minute window.
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(890);
+    expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(900);
     // Another username from the same address is still allowed to try.
     expect((await s.api('POST', '/api/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } })).status).toBe(200);
   });

@@ -4,6 +4,14 @@ import { redisInTime, type RedisLink } from '../cluster/redis.ts';
 import { SummarisedLog } from '../ocpp/summarised-log.ts';
 
 /**
+ * How long until a key may try again, given its failure times in the window (oldest first): until
+ * enough of them have left the window to bring the count under the limit; 0 when it may now.
+ */
+function waitMs(times: number[], limit: number, windowMs: number, now: number): number {
+  return times.length < limit ? 0 : Math.max(1, times[times.length - limit] + windowMs - now);
+}
+
+/**
  * Counts failures per key in a sliding window. In memory: each server node limits on its own
  * (sign-ins on several nodes use SharedFailureLimiter below).
  */
@@ -24,6 +32,11 @@ export class FailureLimiter {
 
   blocked(key: string, now = Date.now()): boolean {
     return this.recent(key, now).length >= this.limit;
+  }
+
+  /** Milliseconds until the key may try again (0: now), for a Retry-After. */
+  retryAfterMs(key: string, now = Date.now()): number {
+    return waitMs(this.recent(key, now), this.limit, this.windowMs, now);
   }
 
   fail(key: string, now = Date.now()): void {
@@ -75,9 +88,12 @@ export class SharedFailureLimiter {
     }
   }
 
-  async blocked(key: string, now = Date.now()): Promise<boolean> {
-    const count = await this.shared(() => this.redis.cmd.zcount(this.key(key), `(${now - this.windowMs}`, '+inf'));
-    return count === undefined ? this.local.blocked(key, now) : count >= this.limit;
+  /** Milliseconds until the key may try again (0: now), for a Retry-After. */
+  async retryAfterMs(key: string, now = Date.now()): Promise<number> {
+    const times = await this.shared(() => this.redis.cmd.zrangebyscore(this.key(key), `(${now - this.windowMs}`, '+inf', 'WITHSCORES'));
+    if (times === undefined) return this.local.retryAfterMs(key, now);
+    // Members and their scores (the failure times) alternate, oldest first.
+    return waitMs(times.filter((_, i) => i % 2 === 1).map(Number), this.limit, this.windowMs, now);
   }
 
   async fail(key: string, now = Date.now()): Promise<void> {

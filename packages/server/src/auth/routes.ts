@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { LoginResponse, MeResponse } from '@ev/core';
+import { storedText, type LoginResponse, type MeResponse } from '@ev/core';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { parseBody } from '../http/parse.ts';
 import { currentUser } from './guard.ts';
@@ -14,20 +14,21 @@ const LoginBody = z.strictObject({ username: z.string().min(1).max(64), password
 const LOGIN_FAILED = 'Login failed, incorrect account or password';
 
 export function authRoutes(app: FastifyInstance) {
-  // 10 failures per username and 50 per address in 15 minutes, then 429 until the window moves on;
-  // counted across all nodes when they share Redis.
+  // 10 failures per username and 50 per address in 15 minutes, then 429 until the window moves on
+  // (Retry-After: the seconds until then); counted across all nodes when they share Redis.
   const limiter = (name: string, limit: number) => app.redis
     ? new SharedFailureLimiter(app.redis, name, limit, 15 * 60_000, app.log)
     : new FailureLimiter(limit, 15 * 60_000);
   const byUser = limiter('user', 10);
   const byIp = limiter('ip', 50);
 
-  app.post('/api/login', { config: { public: true, doc: { summary: 'Sign in: {username, password} answers {token}', body: LoginBody } } }, async (req): Promise<LoginResponse> => {
+  app.post('/api/login', { config: { public: true, doc: { summary: 'Sign in: {username, password} answers {token}', body: LoginBody } } }, async (req, reply): Promise<LoginResponse> => {
     const { username, password } = parseBody(LoginBody, req.body);
     const ip = req.ip;
     const userKey = username.toLowerCase();
-    const [userBlocked, ipBlocked] = await Promise.all([byUser.blocked(userKey), byIp.blocked(ip)]);
-    if (userBlocked || ipBlocked) {
+    const waitMs = Math.max(...(await Promise.all([byUser.retryAfterMs(userKey), byIp.retryAfterMs(ip)])));
+    if (waitMs > 0) {
+      reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
       throw new HttpError(429, { message: 'Too many failed sign-ins, please try again later' });
     }
     const [user] = await app.db.query(
@@ -37,20 +38,20 @@ export function authRoutes(app: FastifyInstance) {
     const ok = user && user.active === 1 && (await verifyPassword(password, user.password_hash));
     if (!ok) {
       await Promise.all([byUser.fail(userKey), byIp.fail(ip)]);
-      const reason = !user ? 'unknown user' : user.active !== 1 ? 'user inactive' : 'wrong password';
-      await writeUserLog(app.db, { type: 'LOGIN_FAILED', username, userId: user?.id, ip, msg: `Login failed: ${reason}` });
+      const reason = !user ? 'loginUnknownUser' : user.active !== 1 ? 'loginInactive' : 'loginWrongPassword';
+      await writeUserLog(app.db, { type: 'LOGIN_FAILED', username, userId: user?.id, ip, msg: storedText(`msg.log.user.${reason}`) });
       throw badRequest(LOGIN_FAILED);
     }
     await byUser.clear(userKey);
     const token = await issueToken(app.db, user.id, ip, app.config.tokenTtlHours);
-    await writeUserLog(app.db, { type: 'LOGIN', username, userId: user.id, ip, msg: 'Login' });
+    await writeUserLog(app.db, { type: 'LOGIN', username, userId: user.id, ip, msg: storedText('msg.log.user.login') });
     return { token };
   });
 
   app.post('/api/logout', { config: { doc: { summary: 'Sign out: the token is revoked', privileges: [] } } }, async (req) => {
     const user = currentUser(req);
     await revokeToken(app.db, user.tokenId);
-    await writeUserLog(app.db, { type: 'LOGOUT', username: user.username, userId: user.id, ip: req.ip, msg: 'Logout' });
+    await writeUserLog(app.db, { type: 'LOGOUT', username: user.username, userId: user.id, ip: req.ip, msg: storedText('msg.log.user.logout') });
     return { status: 'success' };
   });
 

@@ -8,9 +8,12 @@ import { injectOn, type InjectOutcome } from '../ocpp/handlers.ts';
 import { SummarisedLog } from '../ocpp/summarised-log.ts';
 import { Leases } from './lease.ts';
 import { NODE_BEAT_MS, Presence } from './presence.ts';
-import type { RedisLink } from './redis.ts';
+import { redisInTime, type RedisLink } from './redis.ts';
 
-/** A forwarded command's caller waits this much beyond the command's own timeout for the other node's answer. */
+/**
+ * A forwarded command's whole wait is the command's timeout: the node holding the charger gets this
+ * much less (at most a quarter of it) for the charger, so its outcome has time to come back.
+ */
 const FORWARD_MARGIN_MS = 2000;
 /** The longest a charger's close waits on Redis to learn whether another node holds it now. */
 const RELEASE_WAIT_MS = 2000;
@@ -39,6 +42,10 @@ interface ToAll {
 
 const OFFLINE: CommandOutcome = { status: 'error', errorCode: ERROR_CODES.CP_OFFLINE, message: 'The charger is not connected' };
 const NOT_HERE: InjectOutcome = { status: 'notHere' };
+const NODE_SILENT: CommandOutcome = { status: 'error', errorCode: ERROR_CODES.CP_NODE_UNREACHABLE, message: 'The node holding the charger did not answer in time' };
+const REDIS_DOWN: CommandOutcome = {
+  status: 'error', errorCode: ERROR_CODES.CP_NODE_UNREACHABLE, message: 'The node holding the charger cannot be reached: Redis is not answering',
+};
 
 /**
  * This node's part in a deployment of several (REDIS_URL): claims the chargers connected here in
@@ -273,7 +280,7 @@ export class ClusterNode {
     this.missingBefore = new Set(missing);
     if (stale.length) {
       const gone = await this.app.db.query<{ cp_id: number; loc_id: number }>(
-        `UPDATE cps SET online_flag = 0 WHERE cp_id = ANY($1::int[]) AND online_flag = 1 RETURNING cp_id, loc_id`,
+        `UPDATE cps SET online_flag = 0, offline_since = now() WHERE cp_id = ANY($1::int[]) AND online_flag = 1 RETURNING cp_id, loc_id`,
         [stale],
       );
       this.app.log.warn({ chargers: gone.length, deadNodes: dead }, 'cluster: chargers held by no live node marked offline');
@@ -283,13 +290,14 @@ export class ClusterNode {
     if (!this.missingBefore.size) for (const node of dead) await this.presence.forget(node);
   }
 
-  /** The other node holding the charger, or null (none, this one, or Redis not answering in time). */
-  private async holderElsewhere(cpId: number): Promise<string | null> {
-    const node = await Promise.race([
-      this.presence.nodeOf(cpId).catch(() => null),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), RELEASE_WAIT_MS).unref()),
-    ]);
-    return node && node !== this.link.nodeId ? node : null;
+  /** The other node holding the charger; null when none does (or this one); undefined when Redis cannot tell in time. */
+  private async holderElsewhere(cpId: number): Promise<string | null | undefined> {
+    try {
+      const node = await redisInTime(this.link, () => this.presence.nodeOf(cpId), RELEASE_WAIT_MS);
+      return node && node !== this.link.nodeId ? node : null;
+    } catch {
+      return undefined;
+    }
   }
 
   /**
@@ -311,16 +319,28 @@ export class ClusterNode {
     }
   }
 
-  /** Sends a command to the node holding the charger and waits for its outcome. */
+  /**
+   * Sends a command to the node holding the charger and waits for its outcome, all within the
+   * command's timeout: past it, the node (frozen, cut off) is said to be at fault, not the charger.
+   */
   private async forward(cpId: number, action: CommandAction, params: Record<string, unknown>, opts: CommandOptions): Promise<CommandOutcome> {
+    const deadline = Date.now() + (opts.timeoutMs ?? this.app.ocpp.commands.timeoutMs);
     const node = await this.holderElsewhere(cpId);
+    // Redis cannot say where the charger is: if it is online, some node holds it that this one cannot reach.
+    if (node === undefined) return (await this.flaggedOnline(cpId)) ? REDIS_DOWN : OFFLINE;
     if (!node) return OFFLINE;
-    const timeoutMs = opts.timeoutMs ?? this.app.ocpp.commands.timeoutMs;
+    const waitMs = Math.max(1, deadline - Date.now());
+    const timeoutMs = Math.max(1, waitMs - Math.min(FORWARD_MARGIN_MS, waitMs / 4));
     const request = {
       t: 'cmd' as const, id: randomUUID(), from: this.link.nodeId, cpId, action, params, timeoutMs, logInBackground: opts.logInBackground,
     };
-    return this.ask<CommandOutcome>(node, request, timeoutMs + FORWARD_MARGIN_MS, OFFLINE,
-      { status: 'error', errorCode: ERROR_CODES.CP_TIMEOUT, message: 'The node holding the charger did not answer in time' });
+    return this.ask<CommandOutcome>(node, request, waitMs, OFFLINE, NODE_SILENT);
+  }
+
+  /** Whether the database shows the charger online; when it cannot tell either, taken as online (the node is the doubt). */
+  private async flaggedOnline(cpId: number): Promise<boolean> {
+    const rows = await this.app.db.query<{ online_flag: number }>(`SELECT online_flag FROM cps WHERE cp_id = $1`, [cpId]).catch(() => null);
+    return rows === null || rows[0]?.online_flag === 1;
   }
 
   private async runForwarded(m: Extract<ToNode, { t: 'cmd' }>): Promise<void> {

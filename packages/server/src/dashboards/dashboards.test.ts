@@ -99,11 +99,11 @@ describe('live dashboards', () => {
     expect(body.cpQuickInfoDTOS.map((c) => [c.cpNo, c.connectorId, c.connectorStatus])).toEqual([
       ['A1', 1, 'Charging'], ['A1', 2, 'Available'], ['A2', 1, 'Offline'], ['A3', 1, 'N/A'], ['A3', 2, 'SuspendedEV'], ['B1', 1, 'Faulted'],
     ]);
-    expect(body.cpUsage).toEqual({ noOfAvailableConnectors: 1, noOfChargingConnectors: 2, noOfUnAvailableConnectors: 3 });
+    expect(body.cpUsage).toEqual({ noOfAvailableConnectors: 1, noOfChargingConnectors: 2, noOfUnAvailableConnectors: 3, noOfQueueingConnectors: 0 });
 
     const live = body.cpQuickInfoDTOS[0];
     expect(live).toMatchObject({
-      cpId: cp.A1, locId: siteA, kwh: 2.5, voltages: 231.5, currents: 16, soc: 42, idTag: 'TAG-RUN', carRegNo: null, bayStatus: null,
+      cpId: cp.A1, locId: siteA, kwh: 2.5, voltages: 231.5, currents: 16, soc: 42, idTag: 'TAG-RUN', carRegNo: null, bay: null, bayStatus: null, queueingPos: null,
       lastStatusUpdateDate: '2026-01-02 11:04:05', tranStopDate: '2026-05-06 15:00:00',
     });
     expect(live.tranStartDate).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -125,7 +125,7 @@ describe('live dashboards', () => {
 
     const one = (await v2(`?locId=${siteB}`)).body as QuickInfoAnswer;
     expect(one.cpQuickInfoDTOS.map((c) => c.cpNo)).toEqual(['B1']);
-    expect(one.cpUsage).toEqual({ noOfAvailableConnectors: 0, noOfChargingConnectors: 0, noOfUnAvailableConnectors: 1 });
+    expect(one.cpUsage).toEqual({ noOfAvailableConnectors: 0, noOfChargingConnectors: 0, noOfUnAvailableConnectors: 1, noOfQueueingConnectors: 0 });
     expect(one.cpSummaryByDayRangeQuickInfoDTO).toEqual({
       todaySummary: { duration: 60, kwh: 0.5 }, yesterdaySummary: { duration: 0, kwh: 0 }, last7daysSummary: { duration: 60, kwh: 0.5 },
     });
@@ -142,8 +142,8 @@ describe('live dashboards', () => {
     expect(info.refs.cps.map((c) => c.cp_no)).toEqual(['A1', 'A2', 'A3']);
     expect(info.refs.cp_connectors).toHaveLength(5);
     expect(info.cp_status.find((c) => c.cp_id === cp.A3)!.connector_status).toEqual([
-      { connector_id: 1, status: 'N/A', connector_status_last_updated_dt: '2026-01-02 11:04:05', bay: null, bayStatus: null, bayLupdDttm: null },
-      { connector_id: 2, status: 'SuspendedEV', connector_status_last_updated_dt: '2026-01-02 11:04:05', bay: null, bayStatus: null, bayLupdDttm: null },
+      { connector_id: 1, status: 'N/A', connector_status_last_updated_dt: '2026-01-02 11:04:05', bay: null, bayStatus: null, bayLupdDttm: null, queueing_pos: null },
+      { connector_id: 2, status: 'SuspendedEV', connector_status_last_updated_dt: '2026-01-02 11:04:05', bay: null, bayStatus: null, bayLupdDttm: null, queueing_pos: null },
     ]);
     expect(info.cp_status.find((c) => c.cp_id === cp.A2)!.connector_status[0].status).toBe('Offline');
     expect(info.acc_charging_status).toHaveLength(1);
@@ -151,7 +151,7 @@ describe('live dashboards', () => {
       cp_id: cp.A1, connector_id: 1, session_id: running, energy_consumed: 2500, voltage: 231.5, current: 16, soc: 42, id_tag: 'TAG-RUN',
       car_reg_no: null, tran_end: '2026-05-06 15:00:00',
     });
-    expect(info.site_usage).toEqual({ available: 1, charging: 2, unavailable: 2 });
+    expect(info.site_usage).toEqual({ available: 1, charging: 2, unavailable: 2, queueing: 0 });
     expect(info.summary!.today.energy).toBe(12_500);
     expect(info.summary!.weekly.energy).toBe(17_500);
     const a2 = info.connector_usage!.find((u) => u.cp_id === cp.A2)!;
@@ -193,6 +193,44 @@ describe('live dashboards', () => {
     const none = await userWith('nosite', ['READ_V2_DASHBOARD', 'READ_DASHBOARD_SUMMARY'], []);
     const empty = (await v2('', none)).body as QuickInfoAnswer;
     expect([empty.cpLocQuickInfoDTOS, empty.cpQuickInfoDTOS, empty.cpSummaryByDayRangeQuickInfoDTO!.todaySummary]).toEqual([[], [], { duration: 0, kwh: 0 }]);
+  });
+
+  // Last: it adds bays, a car and a remote start request to the fixture.
+  it('shows each connector\'s bay (name, status, last change) and the running session\'s plate, on both dashboards', async () => {
+    const api = (method: string, path: string, body?: unknown) => s.api(method, path, { token: admin, body });
+    const key = (await api('POST', '/api/third_party_conf', { key_name: 'lprs', app_id: 'lprs', privilege_key: 'EXT_LICENCE_PLATE' })).body.data.api_key;
+    const carIn = (bayId: string, licensePlate: string) => s.api('POST', '/api/external/v1/parking/events', {
+      headers: { 'x-app-id': 'lprs', 'x-api-key': key }, body: { event: 'in', bayId, sessionId: `S-${bayId}`, licensePlate, time: '2026-11-23T02:05:06Z' },
+    });
+    for (const [bayId, bayName, connectorId] of [['B-1', 'Bay 1', 1], ['B-2', 'Bay 2', 2]] as const) {
+      const res = await api('POST', '/api/bay', { bayId, bayName, cpId: cp.A1, connectorId });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    await s.db.query(`UPDATE bay SET lupd_dttm = '2026-11-23T01:00:00Z' WHERE "bayId" = 'B-2'`);
+    expect((await carIn('B-1', 'BAY1234')).body.status).toBe('success');
+
+    const card = async (connectorId: number) =>
+      ((await v2(`?locId=${siteA}`)).body as QuickInfoAnswer).cpQuickInfoDTOS.find((c) => c.cpId === cp.A1 && c.connectorId === connectorId)!;
+    const v1Info = async () => ((await v1(`?loc_id=${siteA}`)).body as V1QuickInfoAnswer).response.info;
+    // The car in the bay of the running session is the session's car; a vacant bay's connector has no car.
+    expect(await card(1)).toMatchObject({ bay: 'Bay 1', bayStatus: 'Occupied', carRegNo: 'BAY1234' });
+    expect(await card(2)).toMatchObject({ bay: 'Bay 2', bayStatus: 'Vacant', carRegNo: null });
+    let info = await v1Info();
+    expect(info.cp_status.find((c) => c.cp_id === cp.A1)!.connector_status[1]).toMatchObject({
+      connector_id: 2, bay: 'Bay 2', bayStatus: 'Vacant', bayLupdDttm: '2026-11-23 09:00:00',
+    });
+    expect(info.cp_status.find((c) => c.cp_id === cp.A1)!.connector_status[0]).toMatchObject({ bay: 'Bay 1', bayStatus: 'Occupied' });
+    expect(info.acc_charging_status[0].car_reg_no).toBe('BAY1234');
+
+    // A remote start request names its car: its plate wins over what the bay's camera read.
+    await s.db.query(
+      `INSERT INTO cp_rsr (cp_id, connector_id, status, max_charging_unit, duration, unit_in_minutes, lp, session_id)
+       VALUES ($1, 1, 'Charging', 1, 30, 30, 'RSR888', $2)`, [cp.A1, running]);
+    expect((await card(1)).carRegNo).toBe('RSR888');
+    info = await v1Info();
+    expect(info.acc_charging_status[0].car_reg_no).toBe('RSR888');
+    // Connectors without a bay say so with nulls.
+    expect(info.cp_status.find((c) => c.cp_id === cp.A3)!.connector_status[0]).toMatchObject({ bay: null, bayStatus: null, bayLupdDttm: null });
   });
 
   it('answers a bad or unknown site with 400, never 500', async () => {

@@ -2,6 +2,8 @@ import { CHARGING_STATUSES } from '@ev/core';
 import type { Sql } from '../db/client.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { badRequest, notPermitted } from '../http/errors.ts';
+import type { QueuedConnectors } from '../lms/status.ts';
+import { shownStatusSql } from '../ocpp/shown-status.ts';
 
 /** A site the user may see. */
 export interface SiteRow {
@@ -10,11 +12,12 @@ export interface SiteRow {
   address_chi: string | null;
 }
 
-/** The three counts of spec part 1 §2. */
+/** The three counts of spec part 1 §2, and the cars held in the load-management queue. */
 export interface Counts {
   available: number;
   charging: number;
   unavailable: number;
+  queueing: number;
 }
 
 /** Seconds and Wh of the sessions started today, yesterday and over the last 7 days (today included). */
@@ -64,15 +67,21 @@ export async function dashboardSites(
  * whatever the history holds. The running sessions are read once through the partial cp_sessions_running_idx
  * and joined: half the time of a probe per connector for 2,000 connectors. A charger that never reported a
  * connector has no row in cp_connectors and shows nothing yet.
+ * Each connector also has its parking bay (at most one live bay per connector, hooks/bay.ts), the plate of the
+ * running session's car (its RSR's, else the occupied bay's) and its LMS queue position from $4-$6
+ * (queuedConnectors: load management's own picture, so the counts agree with the LMS dashboard).
  */
 const LIVE = `live AS (
   SELECT c.cp_id, c.cp_no, c.name, c.name_chi, c.loc_id, c.online_flag, k.connector_id, k.connector_name,
-         CASE WHEN c.online_flag <> 1 THEN 'Offline' WHEN coalesce(k.status, '') = '' THEN 'N/A' ELSE k.status END AS shown,
+         ${shownStatusSql('c.online_flag', 'k.status')} AS shown,
          ${shown('k.last_status_dttm')} AS last_status,
          s.session_id, s.id_tag, s.account_id, s.running_pw_consume AS running_wh,
          CASE WHEN s.session_id IS NOT NULL THEN greatest(extract(epoch FROM now() - s.session_start_time), 0)::int END AS duration,
          ${shown('s.session_start_time')} AS tran_start, ${shown('s.planned_end_dttm')} AS tran_end,
-         coalesce(m.voltage, s.voltage) AS voltage, coalesce(m.ampere, s.ampere) AS ampere, m.soc
+         coalesce(m.voltage, s.voltage) AS voltage, coalesce(m.ampere, s.ampere) AS ampere, m.soc,
+         CASE WHEN s.session_id IS NOT NULL THEN coalesce(r.lp, CASE WHEN b.status = 'Occupied' THEN b."licensePlate" END) END AS car_reg_no,
+         coalesce(b."bayName", b."bayId") AS bay, b.status AS bay_status, ${shown('b.lupd_dttm')} AS bay_lupd,
+         CASE WHEN c.online_flag = 1 THEN q.pos END AS queueing_pos
     FROM cps c
     JOIN cp_connectors k ON k.cp_id = c.cp_id AND k.connector_id > 0
     LEFT JOIN (
@@ -84,19 +93,34 @@ const LIVE = `live AS (
     LEFT JOIN LATERAL (
           SELECT v.voltage, v.ampere, v.soc FROM cp_meter_values v
            WHERE v.session_id = s.session_id ORDER BY v.ts DESC LIMIT 1) m ON true
+    LEFT JOIN LATERAL (
+          SELECT y."bayName", y."bayId", y.status, y."licensePlate", y.lupd_dttm FROM bay y
+           WHERE y."cpId" = k.cp_id AND y."connectorId" = k.connector_id AND y.deleted_at IS NULL ORDER BY y.id DESC LIMIT 1) b ON true
+    LEFT JOIN LATERAL (
+          SELECT coalesce(nullif(x.lp, ''), nullif(x.lp_in, '')) AS lp FROM cp_rsr x
+           WHERE x.session_id = s.session_id ORDER BY x.rsr_id DESC LIMIT 1) r ON true
+    LEFT JOIN unnest($4::int[], $5::int[], $6::int[]) AS q(cp_id, connector_id, pos) ON q.cp_id = k.cp_id AND q.connector_id = k.connector_id
    WHERE c.deleted_at IS NULL AND c.enable_flag = 1 AND c.loc_id = ANY($1::int[]))`;
 
-/** The counts over live (spec part 1 §2, §4): charging is the §4 set of core's CHARGING_STATUSES ($3). */
-const COUNTS = `count(*) FILTER (WHERE shown = 'Available')::int AS available,
-       count(*) FILTER (WHERE shown = ANY($3::text[]))::int AS charging,
-       count(*) FILTER (WHERE shown <> 'Available' AND NOT shown = ANY($3::text[]))::int AS unavailable`;
+/**
+ * The counts over live (spec part 1 §2, §4), as core's dashboardGroup: a connector held in the LMS queue is
+ * queueing whatever its status, else charging is the §4 set of core's CHARGING_STATUSES ($3).
+ */
+const COUNTS = `count(*) FILTER (WHERE queueing_pos IS NULL AND shown = 'Available')::int AS available,
+       count(*) FILTER (WHERE queueing_pos IS NULL AND shown = ANY($3::text[]))::int AS charging,
+       count(*) FILTER (WHERE queueing_pos IS NULL AND shown <> 'Available' AND NOT shown = ANY($3::text[]))::int AS unavailable,
+       count(*) FILTER (WHERE queueing_pos IS NOT NULL)::int AS queueing`;
+
+/** The parameters of every statement over live. */
+const liveParams = (siteIds: number[], timeZone: string, queued: QueuedConnectors) =>
+  [siteIds, timeZone, CHARGING_STATUSES, queued.cpIds, queued.connectorIds, queued.positions];
 
 // The answers' long lists are built as JSON text by PostgreSQL (json_agg of rows, the fastest way measured)
 // and passed through untouched: parsing 2,000 rows into objects, mapping and serialising them again cost the
 // Node thread 25 ms a call, the thread that also serves the chargers (profiled, bench/README.md).
 
 /** GET /v2/quickInfo: the cpQuickInfoDTOS array (JSON text) and the counts. */
-export async function quickInfoCards(sql: Sql, siteIds: number[], timeZone: string): Promise<{ cards: string } & Counts> {
+export async function quickInfoCards(sql: Sql, siteIds: number[], timeZone: string, queued: QueuedConnectors): Promise<{ cards: string } & Counts> {
   const [row] = await sql.query<{ cards: string } & Counts>(
     `WITH ${LIVE}
      SELECT (SELECT coalesce(json_agg(t ORDER BY t."cpNo", t."connectorId"), '[]') FROM (
@@ -104,12 +128,11 @@ export async function quickInfoCards(sql: Sql, siteIds: number[], timeZone: stri
                       connector_id AS "connectorId", shown AS "connectorStatus", last_status AS "lastStatusUpdateDate",
                       round(running_wh / 1000.0, 3)::float8 AS kwh, duration, tran_start AS "tranStartDate", tran_end AS "tranStopDate",
                       voltage AS voltages, ampere AS currents, soc, id_tag AS "idTag",
-                      -- Bays and licence plates come with the bay resources (spec part 2): nothing to say until then.
-                      NULL::text AS "carRegNo", NULL::text AS "bayStatus"
+                      car_reg_no AS "carRegNo", bay, bay_status AS "bayStatus", queueing_pos AS "queueingPos"
                  FROM live) t)::text AS cards,
             ${COUNTS}
        FROM live`,
-    [siteIds, timeZone, CHARGING_STATUSES],
+    liveParams(siteIds, timeZone, queued),
   );
   return row;
 }
@@ -119,14 +142,15 @@ export async function v1Connectors(
   sql: Sql,
   siteIds: number[],
   timeZone: string,
+  queued: QueuedConnectors,
 ): Promise<{ cp_status: string; acc_charging_status: string; cp_connectors: string; cps: string } & Counts> {
   const [row] = await sql.query<{ cp_status: string; acc_charging_status: string; cp_connectors: string; cps: string } & Counts>(
     `WITH ${LIVE},
      per_cp AS (
        SELECT cp_id, cp_no, name, name_chi, loc_id, online_flag,
-              -- Bays come with the bay resources (spec part 2): null until then.
               json_agg(json_build_object('connector_id', connector_id, 'status', shown, 'connector_status_last_updated_dt', last_status,
-                                         'bay', NULL, 'bayStatus', NULL, 'bayLupdDttm', NULL) ORDER BY connector_id) AS connector_status
+                                         'bay', bay, 'bayStatus', bay_status, 'bayLupdDttm', bay_lupd, 'queueing_pos', queueing_pos)
+                       ORDER BY connector_id) AS connector_status
          FROM live GROUP BY cp_id, cp_no, name, name_chi, loc_id, online_flag)
      SELECT (SELECT coalesce(json_agg(t ORDER BY t.cp_no, t.cp_id), '[]')
                FROM (SELECT cp_id, cp_no, name, name_chi, loc_id, online_flag FROM per_cp) t)::text AS cps,
@@ -137,11 +161,11 @@ export async function v1Connectors(
             coalesce(json_agg(json_build_object(
               'cp_id', cp_id, 'connector_id', connector_id, 'session_id', session_id, 'energy_consumed', running_wh,
               'charging_time', duration, 'voltage', voltage, 'current', ampere, 'soc', soc, 'id_tag', id_tag, 'account_id', account_id,
-              'car_reg_no', NULL, 'tran_start', tran_start, 'tran_end', tran_end) ORDER BY cp_no, connector_id)
+              'car_reg_no', car_reg_no, 'tran_start', tran_start, 'tran_end', tran_end) ORDER BY cp_no, connector_id)
               FILTER (WHERE session_id IS NOT NULL), '[]')::text AS acc_charging_status,
             ${COUNTS}
        FROM live`,
-    [siteIds, timeZone, CHARGING_STATUSES],
+    liveParams(siteIds, timeZone, queued),
   );
   return row;
 }

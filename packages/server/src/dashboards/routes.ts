@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { requirePrivileges } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { parseBody } from '../http/parse.ts';
+import { queuedConnectors } from '../lms/status.ts';
 import { dashboardSites, quickInfoCards, usage, v1Connectors, type UsageTotals } from './queries.ts';
 
 /** A site id, or nothing (or empty: the selector's All) for every site of the user. */
@@ -42,7 +43,8 @@ function sendWithRaw(reply: FastifyReply, answer: object): FastifyReply {
 /**
  * The live dashboards of spec part 1 §2 and §7: GET /api/v2/quickInfo?locId= (Quick info, READ_V2_DASHBOARD)
  * and GET /api/quick_info?loc_id= (V1 dashboard, READ_V1_DASHBOARD). Both are kept to the user's sites; the
- * usage summaries are computed and sent only with READ_DASHBOARD_SUMMARY (null otherwise).
+ * usage summaries are computed and sent only with READ_DASHBOARD_SUMMARY (null otherwise). Connectors this
+ * node's load management holds in its queue are counted and marked queueing (lms/status.ts queuedConnectors).
  */
 export function dashboardRoutes(app: FastifyInstance): void {
   const mayReadUsage = (user: AuthUser) => user.privileges.has(P.DASHBOARD_SUMMARY);
@@ -53,13 +55,14 @@ export function dashboardRoutes(app: FastifyInstance): void {
     const { all, asked } = await dashboardSites(app.db, user, { param: 'locId', locId: q.locId });
     const tz = app.config.timeZone;
     const [live, used] = await Promise.all([
-      quickInfoCards(app.db, asked, tz),
+      quickInfoCards(app.db, asked, tz, queuedConnectors(app.lms, asked)),
       mayReadUsage(user) ? usage(app.db, asked, tz, false) : null,
     ]);
     const cpUsage: CpUsageDTO = {
       noOfAvailableConnectors: live.available,
       noOfChargingConnectors: live.charging,
       noOfUnAvailableConnectors: live.unavailable,
+      noOfQueueingConnectors: live.queueing,
     };
     const summary: CpSummaryByDayRangeQuickInfoDTO | null = used && {
       todaySummary: v2Summary(used.totals, 'today'),
@@ -80,8 +83,8 @@ export function dashboardRoutes(app: FastifyInstance): void {
     const q = parseBody(v1Query, req.query);
     const { all, asked } = await dashboardSites(app.db, user, { param: 'loc_id', locId: q.loc_id });
     const tz = app.config.timeZone;
-    const [live, used] = await Promise.all([v1Connectors(app.db, asked, tz), mayReadUsage(user) ? usage(app.db, asked, tz, true) : null]);
-    const siteUsage: V1SiteUsage = { available: live.available, charging: live.charging, unavailable: live.unavailable };
+    const [live, used] = await Promise.all([v1Connectors(app.db, asked, tz, queuedConnectors(app.lms, asked)), mayReadUsage(user) ? usage(app.db, asked, tz, true) : null]);
+    const siteUsage: V1SiteUsage = { available: live.available, charging: live.charging, unavailable: live.unavailable, queueing: live.queueing };
     const info: Omit<Raw<V1Info, 'cp_status' | 'acc_charging_status' | 'connector_usage'>, 'refs'> & {
       refs: Raw<V1Info['refs'], 'cp_connectors' | 'cps'>;
     } = {

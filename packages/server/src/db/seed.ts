@@ -1,4 +1,4 @@
-import { allPrivilegeNames, SUPER_ADMIN_ROLE } from '@ev/core';
+import { allPrivilegeNames, retiredPrivilegeNames, SUPER_ADMIN_ROLE } from '@ev/core';
 import type { Database } from './client.ts';
 import { generatePassword, hashPassword } from '../crypto/passwords.ts';
 import { seedSettings } from '../settings.ts';
@@ -10,9 +10,9 @@ export interface SeedResult {
 }
 
 /**
- * Runs at every start: adds privileges that the code knows and the database does not, keeps
- * super_admin holding all of them, writes the known settings missing from app_config with their
- * defaults, and on an empty database creates the admin user.
+ * Runs at every start: adds privileges that the code knows and the database does not, removes the
+ * retired ones that granted nothing, keeps super_admin holding all of them, writes the known settings
+ * missing from app_config with their defaults, and on an empty database creates the admin user.
  */
 export async function seed(db: Database, adminPassword?: string): Promise<SeedResult> {
   return db.tx(async (sql) => {
@@ -21,6 +21,8 @@ export async function seed(db: Database, adminPassword?: string): Promise<SeedRe
       `INSERT INTO privileges (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING`,
       [names],
     );
+    // Their grants go with them (role_privileges cascades).
+    await sql.query(`DELETE FROM privileges WHERE name = ANY($1::text[])`, [retiredPrivilegeNames()]);
     await sql.query(
       `INSERT INTO roles (role, name_chi, level) VALUES ($1, '超級管理員', 1000) ON CONFLICT (role) DO NOTHING`,
       [SUPER_ADMIN_ROLE],

@@ -111,6 +111,8 @@ const EXAMPLES: Record<string, Call> = {
   'POST /api/data_rotation_setup/run': (c) => api(c, 'POST', '/api/data_rotation_setup/run'),
   'POST /api/cp_rsr/setup_settled': async (c) => api(c, 'POST', '/api/cp_rsr/setup_settled/', { rsr_id: (await addUnsettledRsr(c.s.db, c.cpId)).rsrId }),
   'GET /api/:key/retry/:id': (c) => retriedPayment(c),
+  'POST /api/cp_sessions/:id/close': async (c) => api(c, 'POST', `/api/cp_sessions/${await lostSession(c)}/close`, { reason: 'audit' }),
+  'POST /api/cp_sessions_all/:id/close': async (c) => api(c, 'POST', `/api/cp_sessions_all/${await lostSession(c)}/close`, { reason: 'audit' }),
   'GET /api/:key/cancel/:rsr_id': async (c) => {
     const [r] = await c.s.db.query(
       `INSERT INTO cp_rsr (cp_id, connector_id, status, max_charging_unit, duration, unit_in_minutes) VALUES ($1, 1, 'RemoteStarted', 1, 15, 15) RETURNING rsr_id`,
@@ -126,6 +128,16 @@ async function runningSession(c: Ctx) {
      VALUES (99, $1, $2, 1, 'AUDIT', now(), 0) ON CONFLICT DO NOTHING`,
     [c.cpId, c.cpNo],
   );
+}
+
+/** A running session whose StopTransaction never came (ocpp/unconfirmed.ts), to be closed by hand. */
+async function lostSession(c: Ctx): Promise<number> {
+  const [row] = await c.s.db.query(
+    `INSERT INTO cp_sessions (tran_id, cp_id, cp_no, loc_id, connector_id, id_tag, session_start_time, start_meter)
+     VALUES (98, $1, $2, $3, 2, 'LOST', clock_timestamp(), 0) RETURNING session_id`,
+    [c.cpId, c.cpNo, c.locId],
+  );
+  return row.session_id;
 }
 
 /** A call of the external API (an app's key, not a user's token): its commands are audited too. */

@@ -3,6 +3,7 @@ import { editPrivilege, readPrivilege } from '@ev/core';
 import { requirePrivileges } from '../auth/guard.ts';
 import { writeAudit } from '../resources/audit.ts';
 import { RotationJob } from './rotation.ts';
+import { unconfirmedAutoClose } from './unconfirmed-sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,8 +31,10 @@ export function localHour(now: Date, timeZone: string): [string, number] {
  * demand: POST /api/data_rotation_setup/run (EDIT_DATA_ROTATION_SETUP) starts a run and answers at
  * once ({status: "running"} when one is already under way); GET the same path tells whether one
  * runs and what the last one removed. Closing the server stops a run between two statements.
+ * Also the auto-close of unconfirmed sessions (unconfirmed-sessions.ts).
  */
 export function housekeeping(app: FastifyInstance): void {
+  unconfirmedAutoClose(app);
   let closing = false;
   const job = new RotationJob(app.db, { stopped: () => closing, log: app.log });
   app.decorate('rotation', job);

@@ -177,7 +177,11 @@ function listParameters(def: ResourceDef): Json[] {
     { name: 'sort_by', in: 'query', schema: { type: 'string', enum: [...new Set(sortable)] } },
     { name: 'order', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'] } },
     ...(def.softDelete ? [{ name: 'trash', in: 'query', schema: { type: 'string', enum: ['0', '1'] } }] : []),
-    ...(def.site?.column ? [{ name: 'locId', in: 'query', schema: { type: 'integer' }, description: `the site (${def.site.column}); -1: records of no site` }] : []),
+    ...(def.site?.column ? [{ name: 'locId', in: 'query', schema: { type: 'integer' }, description: `the site (${def.site.column}); -1: every site (no filter); 0: records of no site` }] : []),
+    ...(def.columns.some((c) => c.field === 'enable_flag') ? [] : [{
+      name: 'enable_flag', in: 'query', schema: { type: 'string', enum: def.paramAliases?.enable_flag ? ['0', '1'] : ['1'] },
+      description: def.paramAliases?.enable_flag ? `the same as ${def.paramAliases.enable_flag}` : 'accepted as the spec\'s option calls send it: every record is enabled',
+    }]),
     ...def.columns.filter((c) => c.filter).map(filterParameter),
   ];
 }

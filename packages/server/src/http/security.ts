@@ -2,13 +2,15 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The portal's own pages and scripts only: antd writes its styles inline (style-src), Excel and
- * PDF downloads are blob: URLs, the LMS socket is same-origin (connect-src 'self').
+ * PDF downloads are blob: URLs, the LMS socket is same-origin (connect-src 'self'); pictures may
+ * also come from HTTPS addresses (the parking system's).
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  // https: the parking system's camera shots of a bay (bay.image), shown where they are; an image runs no script.
+  "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",

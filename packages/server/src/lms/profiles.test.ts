@@ -32,9 +32,10 @@ describe('LMS profiles: the resource, its zone entries and lms_info', () => {
     s.app.bus.on('resourceChanged', (c) => changes.push(c));
     siteA = (await api('POST', '/api/cp_locs', { address: 'LMS Site A' })).body.data.loc_id;
     siteB = (await api('POST', '/api/cp_locs', { address: 'LMS Site B' })).body.data.loc_id;
-    const zone = async (loc_id: number, name_chi: string, max_physical_current_limit: number) =>
-      (await api('POST', '/api/cp_zones', { loc_id, name_chi, max_physical_current_limit })).body.data.zone_id as number;
-    zoneA1 = await zone(siteA, 'A1', 100);
+    const zone = async (loc_id: number, name_chi: string, max_physical_current_limit: number, name?: string) =>
+      (await api('POST', '/api/cp_zones', { loc_id, name, name_chi, max_physical_current_limit })).body.data.zone_id as number;
+    // A1 has an English name beside its Chinese one, the others only name_chi (the spec's zone).
+    zoneA1 = await zone(siteA, 'A1', 100, 'Zone A1');
     zoneA2 = await zone(siteA, 'A2', 60);
     zoneB1 = await zone(siteB, 'B1', 80);
     cpA = (await api('POST', '/api/cps', { cp_no: 'LMS-A-1', name: 'a1', loc_id: siteA })).body.data.cp_id;
@@ -73,8 +74,8 @@ describe('LMS profiles: the resource, its zone entries and lms_info', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ lms_profile_id: id, mode: 'DISTRIBUTION', cp_loc: siteA, dataset: { totalElements: 2, totalPages: 1 } });
     expect(res.body.dataset.content).toEqual([
-      { zone_id: zoneA1, zone_name: 'A1', max_physical_current_limit: 100, zone_max_available_current: null, max_charging_current: null, min_charging_current: null },
-      { zone_id: zoneA2, zone_name: 'A2', max_physical_current_limit: 60, zone_max_available_current: null, max_charging_current: null, min_charging_current: null },
+      { zone_id: zoneA1, zone_name: 'A1', zone_name_en: 'Zone A1', max_physical_current_limit: 100, zone_max_available_current: null, max_charging_current: null, min_charging_current: null },
+      { zone_id: zoneA2, zone_name: 'A2', zone_name_en: null, max_physical_current_limit: 60, zone_max_available_current: null, max_charging_current: null, min_charging_current: null },
     ]);
   });
 
@@ -249,8 +250,8 @@ describe('LMS profiles: the resource, its zone entries and lms_info', () => {
     expect(info.mode).toEqual({ [siteA]: 'QUEUEING' });
     expect(info.profile.location).toEqual({ [siteA]: { lms_profile_id: id, name: 'Info', mode: 'QUEUEING' } });
     expect(info.cp_zones).toEqual([
-      { zone_id: zoneA1, loc_id: siteA, name_chi: 'A1', max_physical_current_limit: 100, zone_max_available_current: 90, max_charging_current: 32, min_charging_current: 32 },
-      { zone_id: zoneA2, loc_id: siteA, name_chi: 'A2', max_physical_current_limit: 60, zone_max_available_current: null, max_charging_current: null, min_charging_current: null },
+      { zone_id: zoneA1, loc_id: siteA, name: 'Zone A1', name_chi: 'A1', max_physical_current_limit: 100, zone_max_available_current: 90, max_charging_current: 32, min_charging_current: 32 },
+      { zone_id: zoneA2, loc_id: siteA, name: null, name_chi: 'A2', max_physical_current_limit: 60, zone_max_available_current: null, max_charging_current: null, min_charging_current: null },
     ]);
     expect(info.cps).toEqual([{ cp_id: cpA, cp_no: 'LMS-A-1', name: 'a1', loc_id: siteA, zone_id: zoneA1, enable_flag: 1 }]);
     expect(info.relation).toEqual({ loc: { [siteA]: { zones: [zoneA1, zoneA2], cps: [cpA] } } });

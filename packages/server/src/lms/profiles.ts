@@ -17,7 +17,7 @@ type Query = Record<string, string | string[] | undefined>;
 const INT_LIMIT = 2_147_483_647;
 const current = z.int().min(-INT_LIMIT).max(INT_LIMIT);
 
-/** Each entry may come back as GET answered it (zone_name, limit): those are ignored. */
+/** Each entry may come back as GET answered it (zone names, limit): those are ignored. */
 const Entry = z.strictObject({
   zone_id: z.int().positive().max(INT_LIMIT),
   zone_max_available_current: current,
@@ -25,6 +25,7 @@ const Entry = z.strictObject({
   min_charging_current: current.nullish(),
   lms_profile_id: z.int().optional(),
   zone_name: z.string().nullish(),
+  zone_name_en: z.string().nullish(),
   max_physical_current_limit: z.number().nullish(),
 });
 const Body = z.strictObject({
@@ -52,7 +53,7 @@ async function profileOf(sql: Sql, id: number, user: AuthUser, lock = false): Pr
 /** One row per zone of the profile's site, its entry's currents or nulls. */
 async function zoneEntries(sql: Sql, p: Profile): Promise<ZoneLmsEntry[]> {
   return sql.query<ZoneLmsEntry>(
-    `SELECT z.zone_id, z.name_chi AS zone_name, z.max_physical_current_limit,
+    `SELECT z.zone_id, z.name_chi AS zone_name, z.name AS zone_name_en, z.max_physical_current_limit,
             e.zone_max_available_current, e.max_charging_current, e.min_charging_current
        FROM cp_zones z LEFT JOIN zone_lms_profiles e ON e.zone_id = z.zone_id AND e.lms_profile_id = $1
       WHERE z.loc_id = $2 ORDER BY z.name_chi, z.zone_id`,
@@ -127,7 +128,7 @@ async function lmsInfo(sql: Sql, user: AuthUser): Promise<LmsInfo> {
       [ids],
     ),
     sql.query<LmsInfo['cp_zones'][number]>(
-      `SELECT z.zone_id, z.loc_id, z.name_chi, z.max_physical_current_limit,
+      `SELECT z.zone_id, z.loc_id, z.name, z.name_chi, z.max_physical_current_limit,
               e.zone_max_available_current, e.max_charging_current, e.min_charging_current
          FROM cp_zones z JOIN cp_locs l ON l.loc_id = z.loc_id
          LEFT JOIN zone_lms_profiles e ON e.zone_id = z.zone_id AND e.lms_profile_id = l.lms_profile_id

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedCharger } from '@ev/simulator';
+import { parseStoredText } from '@ev/core';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { addCard, eventually } from '../testing/ocpp-support.ts';
 import { addLmsSite } from '../testing/lms.ts';
@@ -89,7 +90,9 @@ describe('load management at run time, with simulated chargers', () => {
     // The rejecting charger may draw its 32 A: 8 A are left for the other one.
     await eventually(async () => chargers[0].allowedCurrent(1) === 8);
     await eventually(async () => (await allocation(cpIds[1]))?.uncontrolled === 1);
-    expect(s.app.lms.log.recent().some((e) => e.cp_id === cpIds[1] && e.kind === 'profile_failed')).toBe(true);
+    const failed = s.app.lms.log.recent().find((e) => e.cp_id === cpIds[1] && e.kind === 'profile_failed');
+    // Its text is a message key with parameters: the realtime log shows it in the reader's language.
+    expect(parseStoredText(failed?.message)).toMatchObject({ key: 'msg.log.lms.profile_failed', params: { what: expect.stringMatching(/ A/) } });
   });
 
   it('stops managing a site whose load management is switched off, clearing the limits it set', async () => {

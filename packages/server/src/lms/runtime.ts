@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { storedText } from '@ev/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChargerMessage, ChargerPresence } from '../bus/index.ts';
 import type { Database } from '../db/client.ts';
@@ -168,7 +169,7 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
     if (!site || !c) return;
     c.online = p.online;
     this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: p.online ? 'info' : 'warn', kind: p.online ? 'online' : 'offline',
-      message: p.online ? 'charger connected' : 'charger disconnected' });
+      message: storedText(p.online ? 'msg.log.lms.online' : 'msg.log.lms.offline') });
     this.schedule(site.locId);
   }
 
@@ -233,7 +234,7 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
 
   private async release(c: ManagedCharger): Promise<void> {
     if (this.owns && !this.owns(c.locId)) return; // the node that allocated the site clears its limits
-    this.log.add({ locId: c.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'released', message: 'no longer load-managed: limits cleared' });
+    this.log.add({ locId: c.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'released', message: storedText('msg.log.lms.released') });
     await this.db.query(`DELETE FROM lms_allocations WHERE cp_id = $1`, [c.cpId]).catch((err) => this.failures.note('release', { err: err.message }));
     if (!c.online) return;
     for (const purpose of ['TxDefaultProfile', 'TxProfile']) {
@@ -341,9 +342,9 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
       if (a.state === 'queueing') c.queueSince ??= now;
       else c.queueSince = null;
       if (a.state === 'queueing' && was?.state !== 'queueing') {
-        this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'queued', message: `queued at position ${a.position}` });
+        this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'queued', message: storedText('msg.log.lms.queued', { position: a.position ?? '' }) });
       } else if (a.state === 'charging' && was?.state === 'queueing') {
-        this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'queue_started', message: `left the queue: charging at ${a.current} A` });
+        this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'queue_started', message: storedText('msg.log.lms.queue_started', { current: a.current }) });
       }
     }
   }
@@ -387,12 +388,12 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
       } catch (err) {
         outcome = { status: 'error', errorCode: 0, message: (err as Error).message };
       }
-      const what = `${change.purpose} ${change.limit} A${change.tranId !== undefined ? ` (transaction ${change.tranId})` : ''}`;
+      const what = `${change.purpose} ${change.limit} A${change.tranId !== undefined ? ` #${change.tranId}` : ''}`;
       if (outcome.status === 'success') {
         if (change.purpose === 'TxProfile') c.sentTx.set(change.tranId!, change.limit);
         else c.sentDefault = change.limit;
         c.profileStatus = 'Accepted';
-        this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'profile_accepted', message: `SetChargingProfile ${what}: Accepted` });
+        this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'profile_accepted', message: storedText('msg.log.lms.profile_accepted', { what }) });
         continue;
       }
       // The transaction ended while its limit was on the way: nothing to hold against the charger.
@@ -403,7 +404,7 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
       c.sentDefault = null;
       c.sentTx.clear();
       this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'warn', kind: 'profile_failed',
-        message: `SetChargingProfile ${what}: ${outcome.message}; counted at its maximum until it accepts a limit` });
+        message: storedText('msg.log.lms.profile_failed', { what, reason: outcome.message ?? '' }) });
       this.logger.warn({ cpNo: c.cpNo, errorCode: outcome.errorCode, reason: outcome.message }, 'LMS limit not accepted: charger counted at its maximum');
       return false;
     }

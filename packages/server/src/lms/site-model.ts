@@ -2,7 +2,7 @@ import type { Sql } from '../db/client.ts';
 import type { Allocation, LmsMode, ZoneLimits } from './types.ts';
 
 /** Connector statuses in which a car is plugged in and wants (or is being held from) current. */
-const WANTING = new Set(['Preparing', 'Charging', 'SuspendedEV', 'SuspendedEVSE']);
+export const WANTING: ReadonlySet<string> = new Set(['Preparing', 'Charging', 'SuspendedEV', 'SuspendedEVSE']);
 
 export interface RunningTransaction {
   tranId: number;

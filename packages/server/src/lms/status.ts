@@ -1,6 +1,6 @@
 import type { LmsCpStatus, LmsZoneStatus } from '@ev/core';
-import { firstStart, lmsState } from './runtime.ts';
-import type { ManagedCharger, ManagedSite } from './site-model.ts';
+import { firstStart, lmsState, type LoadManager } from './runtime.ts';
+import { WANTING, type ManagedCharger, type ManagedSite } from './site-model.ts';
 
 const iso = (t: number | null | undefined) => (t == null ? null : new Date(t).toISOString());
 
@@ -61,4 +61,34 @@ export function zoneStatuses(site: ManagedSite): LmsZoneStatus[] {
       max_available_current: z.maxAvailable,
     };
   });
+}
+
+/** Connectors load management holds at 0 A in its queue, as parallel arrays (SQL unnest parameters). */
+export interface QueuedConnectors {
+  cpIds: number[];
+  connectorIds: number[];
+  positions: number[];
+}
+
+/**
+ * The connectors of the sites given that the LMS dashboard shows queueing (lmsState, the one rule): on each
+ * queueing charger, those with a car plugged in or a transaction (its other connectors are free). The live
+ * dashboards count and show them as queueing from this, so every screen tells the same story.
+ */
+export function queuedConnectors(lms: LoadManager, locIds: number[]): QueuedConnectors {
+  const out: QueuedConnectors = { cpIds: [], connectorIds: [], positions: [] };
+  for (const locId of locIds) {
+    for (const c of lms.sites.get(locId)?.chargers.values() ?? []) {
+      const a = c.allocation;
+      if (lmsState(c) !== 'queueing' || a?.state !== 'queueing') continue;
+      const held = new Set([...c.transactions.values()].map((tx) => tx.connectorId));
+      for (const [connectorId, status] of c.connectors) if (WANTING.has(status)) held.add(connectorId);
+      for (const connectorId of held) {
+        out.cpIds.push(c.cpId);
+        out.connectorIds.push(connectorId);
+        out.positions.push(a.position);
+      }
+    }
+  }
+  return out;
 }

@@ -73,8 +73,9 @@ describe('OCPP authorization by account', () => {
     const [off] = await s.db.query(`SELECT acc_id FROM accounts WHERE mobile_no = '4'`);
     const [away] = await s.db.query(`SELECT acc_id FROM accounts WHERE mobile_no = '3'`);
     const [on] = await s.db.query(`SELECT acc_id FROM accounts WHERE mobile_no = '1'`);
+    // The start code of an account is the last four digits of its mobile number ('1' here).
     const call = (memberId: unknown, connectorId = 9) =>
-      s.api('POST', `/api/cps/rsrStartCharger/${cpId}`, { token: admin, body: { connectorId, time: 0, memberId } });
+      s.api('POST', `/api/cps/rsrStartCharger/${cpId}`, { token: admin, body: { connectorId, time: 30, memberId, startCode: '1' } });
     expect((await call(off.acc_id)).body).toEqual({ status: 'error', errorCode: ERROR_CODES.MEMBER_INVALID });
     expect((await call(String(away.acc_id))).body).toEqual({ status: 'error', errorCode: ERROR_CODES.MEMBER_INVALID });
     expect(remoteStarts).toHaveLength(0);

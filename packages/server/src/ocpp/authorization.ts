@@ -110,18 +110,20 @@ export class RemoteStarts {
 const key = (cpId: number, idTag: string) => `${cpId}\u0000${idTag.toUpperCase()}`;
 
 /**
- * The account a remote start's member ID names: an account number (acc_id) of an account not
- * deleted. `refused` when that account is inactive or not valid at the charger's site (spec
- * 10014); null when the member ID is no account number (an outside member: started as before).
+ * The account a remote start's member ID names: a member ID of digits is an account number (acc_id),
+ * `refused` (spec 10014) when no account has it, or it is deleted, inactive or not valid at the
+ * charger's site. Null for another member ID (a member of a third-party app, who has no account
+ * here: started as before). `mobile` is the account's mobile number, digits only (null when none).
  */
-export async function memberAccount(sql: Sql, memberId: unknown, locId: number | null): Promise<number | null | 'refused'> {
+export async function memberAccount(sql: Sql, memberId: unknown, locId: number | null): Promise<{ accountId: number; mobile: string | null } | null | 'refused'> {
   const text = memberId == null ? '' : String(memberId).trim();
-  if (!/^\d{1,9}$/.test(text)) return null;
-  const [row] = await sql.query<{ acc_id: number; ok: boolean }>(
-    `SELECT acc_id, acc_status = 1 AND (cardinality(loc_ids) = 0 OR $2::int = ANY (loc_ids)) AS ok
+  if (!/^\d+$/.test(text)) return null;
+  if (text.length > 9) return 'refused';
+  const [row] = await sql.query<{ acc_id: number; ok: boolean; mobile: string | null }>(
+    `SELECT acc_id, acc_status = 1 AND (cardinality(loc_ids) = 0 OR $2::int = ANY (loc_ids)) AS ok,
+            nullif(regexp_replace(coalesce(mobile_no, ''), '\\D', '', 'g'), '') AS mobile
        FROM accounts WHERE acc_id = $1 AND deleted_at IS NULL`,
     [Number(text), locId],
   );
-  if (!row) return null;
-  return row.ok ? row.acc_id : 'refused';
+  return row?.ok ? { accountId: row.acc_id, mobile: row.mobile } : 'refused';
 }

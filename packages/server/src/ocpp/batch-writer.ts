@@ -233,7 +233,7 @@ async function writeAll(sql: Sql, batch: Pending[]): Promise<void> {
       for (const s of set.states) {
         const c = cp(s.cpId);
         c.online = s.online ? 1 : 0;
-        // Going online also stamps online_since and last_message_dttm; going offline leaves them.
+        // Going online also stamps online_since and last_message_dttm; going offline stamps offline_since.
         if (s.online) c.came_online = c.touch = true;
       }
     }
@@ -313,6 +313,7 @@ SELECT (r->>0)::int, (r->>1)::int, (r->>2)::int, (r->>3)::timestamptz, (r->>4)::
 const CPS = `UPDATE cps c
    SET online_flag = coalesce(x.online, c.online_flag),
        online_since = CASE WHEN x.came_online THEN now() ELSE c.online_since END,
+       offline_since = CASE WHEN x.online = 0 AND c.online_flag = 1 THEN now() ELSE c.offline_since END,
        last_message_dttm = CASE WHEN x.touch THEN now() ELSE c.last_message_dttm END,
        charge_point_vendor = CASE WHEN x.boot THEN x.charge_point_vendor ELSE c.charge_point_vendor END,
        charge_point_model = CASE WHEN x.boot THEN x.charge_point_model ELSE c.charge_point_model END,

@@ -423,7 +423,8 @@ export class CentralSystem {
   async resetOnlineFlags(): Promise<void> {
     // Other nodes' chargers are online: stale flags are found by the presence sweep (cluster/) instead.
     if (this.presence) return;
-    await this.db.query(`UPDATE cps SET online_flag = 0 WHERE online_flag = 1`);
+    // The process ended without marking them: their last message is the latest they are known to have been there.
+    await this.db.query(`UPDATE cps SET online_flag = 0, offline_since = coalesce(last_message_dttm, now()) WHERE online_flag = 1`);
   }
 
   /**

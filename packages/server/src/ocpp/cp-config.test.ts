@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
-import { createPrivilege, editPrivilege, P } from '@ev/core';
+import { buildCatalogs, createPrivilege, editPrivilege, P, type Catalog } from '@ev/core';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { userWith } from '../testing/users.ts';
 import { addCharger, addSite, BOOT, connectCharger } from '../testing/ocpp-support.ts';
@@ -64,6 +64,19 @@ describe('charger configurations', () => {
     expect(tpl['Custom Fields']).toEqual({ Type: 'Selection', Authority: 'Everyone', Value: 'Yes', Option: ['Yes', 'No'] });
     // AC-2.0.0 has its own Custom Fields: kept.
     expect(res.body[1].config_json['Custom Fields'].Value).toBe('No');
+  });
+
+  it('both templates have the spec §3 settings, every setting named in Traditional Chinese', async () => {
+    const templates = (await api('GET', '/api/cps/fwVerConfig')).body;
+    const zh = (buildCatalogs()['zh-TW'].translation.ui as Catalog).configSetting as Catalog;
+    for (const { fw_ver, config_json } of templates) {
+      expect(config_json.Phase, fw_ver).toEqual({ Type: 'Selection', Authority: 'Admin', Value: 'Single', Option: ['Single', 'Three'] });
+      expect(config_json['Powermeter ID'], fw_ver).toEqual({ Type: 'Range', Authority: 'Admin', Value: 1, Option: [1, 247, 1] });
+      expect(config_json['Powermeter Type'].Type, fw_ver).toBe('Selection');
+      for (const name of ['Admin Card', 'Remote OCPP Server Path', 'Remote OCPP Username', 'Remote OCPP Password'])
+        expect(config_json[name], `${fw_ver} ${name}`).toEqual({ Type: 'Text', Authority: 'Admin', Value: '', Option: [] });
+      expect(Object.keys(config_json).filter((name) => !zh[name]), fw_ver).toEqual([]);
+    }
   });
 
   it('creates from a template (current 0, pending 0), lists, duplicates, updates and deletes', async () => {
@@ -251,6 +264,60 @@ describe('charger configurations', () => {
     const both = await Promise.all([a, b].map((x) => api('PUT', `/api/cps/${offlineId}/cpConfig`, { cp_config_id: x.cp_config_id, current: 1 })));
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect((await rows(offlineId)).filter((r) => r.current === 1)).toHaveLength(1);
+  });
+
+  it('a Range value must be a whole number of steps: 400 naming the setting, nothing changed', async () => {
+    const c = await create(cpId);
+    const before = JSON.stringify(await rows(cpId));
+    const put = (name: string, value: unknown) =>
+      api('PUT', `/api/cps/${cpId}/cpConfig`, { cp_config_id: c.cp_config_id, config_json: withValue(c.config_json, name, value) });
+    const offStep = await put('Auto Unlock Interval (ms)', 33);
+    expect(offStep.status).toBe(400);
+    expect(offStep.body).toEqual({ errors: ['Auto Unlock Interval (ms): not_on_step'], fields: { 'Auto Unlock Interval (ms)': 'not_on_step' } });
+    expect((await put('Network Timeout (ms)', 750)).body.fields).toEqual({ 'Network Timeout (ms)': 'not_on_step' });
+    expect((await put('Time Select Interval Min', 16)).body.fields).toEqual({ 'Time Select Interval Min': 'not_on_step' });
+    // Also when creating, and in a setting of the operator's own with a decimal step.
+    const own = { ...c.config_json, Gain: { Type: 'Range', Authority: 'Everyone', Value: 0.35, Option: [0, 1, 0.1] } };
+    expect((await api('PUT', `/api/cps/${cpId}/cpConfig`, { fw_ver: 'AC-1.0.0', config_json: JSON.stringify(own) })).body.fields).toEqual({ Gain: 'not_on_step' });
+    expect(JSON.stringify(await rows(cpId))).toBe(before);
+
+    expect((await put('Auto Unlock Interval (ms)', 3300)).body.data.config_json['Auto Unlock Interval (ms)'].Value).toBe(3300);
+    // The spec §5 default (15 in 1 to 30, step 5) counts its steps from zero.
+    expect((await put('Time Select Interval Min', 15)).status).toBe(200);
+    own.Gain.Value = 0.3;
+    expect((await api('PUT', `/api/cps/${cpId}/cpConfig`, { cp_config_id: c.cp_config_id, config_json: JSON.stringify(own) })).status).toBe(200);
+    await api('DELETE', `/api/cps/${c.cp_config_id}/cpConfig`);
+  });
+
+  it('the remote OCPP password is never answered nor logged; left blank it is kept, in an edit and in a copy', async () => {
+    const c = await create(cpId);
+    const set = await api('PUT', `/api/cps/${cpId}/cpConfig`, { cp_config_id: c.cp_config_id, config_json: withValue(c.config_json, 'Remote OCPP Password', 's3cret-pw') });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.data.config_json['Remote OCPP Password'].Value).toBe('');
+    const stored = async (id: number) => (await s.db.query(`SELECT config_json FROM cp_config WHERE cp_config_id = $1`, [id]))[0].config_json;
+    expect((await stored(c.cp_config_id))['Remote OCPP Password'].Value).toBe('s3cret-pw');
+    const listed = (await api('GET', `/api/cps/${cpId}/cpConfig`)).body.find((r: any) => r.cp_config_id === c.cp_config_id);
+    expect(listed.config_json['Remote OCPP Password'].Value).toBe('');
+
+    // The portal sends back what it was answered (blank) with another change: the password stays.
+    const edited = await api('PUT', `/api/cps/${cpId}/cpConfig`, { cp_config_id: c.cp_config_id, config_json: withValue(listed.config_json, 'Window', 'Shrink') });
+    expect(edited.status).toBe(200);
+    expect((await stored(c.cp_config_id))['Remote OCPP Password'].Value).toBe('s3cret-pw');
+    const copy = await api('PUT', `/api/cps/${cpId}/cpConfig`, { copy_of: c.cp_config_id, config_json: JSON.stringify(listed.config_json) });
+    expect(copy.status).toBe(200);
+    expect((await stored(copy.body.data.cp_config_id))['Remote OCPP Password'].Value).toBe('s3cret-pw');
+    // Without the Admin settings right the blank password is no change; a new one is refused.
+    const everyone = await userWith(s, 'cfg_secret', [P.CP_CONFIG, editPrivilege('cp_config')], 'all');
+    const mine = (pw: string) => api('PUT', `/api/cps/${cpId}/cpConfig`, { cp_config_id: c.cp_config_id, config_json: withValue(listed.config_json, 'Remote OCPP Password', pw) }, everyone);
+    expect((await mine('')).status).toBe(200);
+    expect((await mine('other')).body.fields).toEqual({ 'Remote OCPP Password': 'not_permitted' });
+
+    const logged = await s.db.query(`SELECT 1 FROM portal_action_log WHERE target = 'cp_config' AND (old_data::text LIKE '%s3cret%' OR new_data::text LIKE '%s3cret%')`);
+    expect(logged).toEqual([]);
+    // The charger is sent the password itself.
+    received.length = 0;
+    await api('PUT', `/api/cps/${cpId}/cpConfig`, { cp_config_id: copy.body.data.cp_config_id, current: 1 });
+    expect(received).toContainEqual(['DataTransfer', { vendorId: 'Acme', messageId: 'SetConfig', data: JSON.stringify({ key: 'Remote OCPP Password', value: 's3cret-pw' }) }]);
   });
 
   it('does not take the generic routes of cps', async () => {

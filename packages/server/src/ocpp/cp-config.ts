@@ -1,5 +1,6 @@
 import {
-  CONFIG_AUTHORITIES, CONFIG_TYPES, createPrivilege, editPrivilege, ERROR_CODES, isBooleanSetting, isOn, P, rangeOf, withConfigDefaults,
+  CONFIG_AUTHORITIES, CONFIG_TYPES, createPrivilege, editPrivilege, ERROR_CODES, hideSecrets, isBooleanSetting, isOn, isOnStep, keepSecrets, P,
+  rangeOf, UNREACHED_ERROR_CODES, withConfigDefaults,
   type ConfigJson, type ConfigSendResult, type ConfigSetting, type CpConfigRow,
 } from '@ev/core';
 import type { FastifyInstance } from 'fastify';
@@ -88,6 +89,7 @@ export function parseConfigJson(raw: string): ConfigJson {
       const { min, max } = rangeOf({ Option: options });
       const v = Number(Value);
       if (min > max || Number(options[2]) <= 0 || String(Value).trim() === '' || !Number.isFinite(v) || v < min || v > max) throw invalid(name);
+      if (!isOnStep({ Option: options }, v)) throw invalid(name, 'not_on_step');
       out[name] = { ...setting, Option: options.map(Number), Value: v };
     } else {
       if (String(Value).length > MAX_TEXT) throw invalid(name);
@@ -132,7 +134,7 @@ function sendResult(outcome: CommandOutcome): ConfigSendResult {
   if (outcome.status === 'success') return 'Accepted';
   if (answered === 'Rejected' || answered === 'RebootRequired' || answered === 'NotSupported') return answered;
   if (answered === 'UnknownVendorId' || answered === 'UnknownMessageId') return 'NotSupported';
-  if (outcome.errorCode === ERROR_CODES.CP_OFFLINE || outcome.errorCode === ERROR_CODES.CP_TIMEOUT) return 'Offline';
+  if (UNREACHED_ERROR_CODES.includes(outcome.errorCode!)) return 'Offline';
   // A CALLERROR: the charger does not implement the action.
   return /NotImplemented|NotSupported/.test(outcome.message) ? 'NotSupported' : 'Rejected';
 }
@@ -165,8 +167,10 @@ export async function sendSettings(app: FastifyInstance, cp: ChargerRow, json: C
 export const isPending = (results: Record<string, ConfigSendResult>): boolean =>
   Object.values(results).some((r) => r === 'Offline' || r === 'RebootRequired');
 
-/** A cp_config row as answered: config_json with the spec §5 defaults added. */
-const present = (row: any): CpConfigRow => ({ ...row, config_json: withConfigDefaults(row.config_json ?? {}) });
+/** A cp_config row as answered: config_json with the spec §5 defaults added, its secrets blank. */
+const present = (row: any): CpConfigRow => ({ ...row, config_json: hideSecrets(withConfigDefaults(row.config_json ?? {})) });
+/** A cp_config row as the audit log keeps it: without its secrets. */
+const audited = (row: any) => ({ ...row, config_json: hideSecrets(row.config_json ?? {}) });
 
 /**
  * The charger configuration calls of spec part 1 §7 (charger view, Configuration tab):
@@ -189,7 +193,7 @@ export function cpConfigRoutes(app: FastifyInstance): void {
   app.get('/api/cps/fwVerConfig', { config: { doc: { summary: 'The default configuration of each firmware version', privileges: [P.CP_CONFIG] } } }, async (req) => {
     requirePrivileges(req, P.CP_CONFIG);
     const rows = await app.db.query(`SELECT fw_ver, description, config_json FROM fw_ver_config ORDER BY fw_ver`);
-    return rows.map((r) => ({ ...r, config_json: withConfigDefaults(r.config_json) }));
+    return rows.map((r) => ({ ...r, config_json: hideSecrets(withConfigDefaults(r.config_json)) }));
   });
 
   app.get('/api/cps/:id/cpConfig', { config: { doc: { summary: 'A charger\'s configurations', privileges: [P.CP_CONFIG], params: idParams } } }, async (req) => {
@@ -208,7 +212,7 @@ export function cpConfigRoutes(app: FastifyInstance): void {
     const user = requirePrivileges(req, P.CP_CONFIG, creating ? createPrivilege('cp_config') : editPrivilege('cp_config'));
     const cp = await charger(user, id);
     if (!cp) return notFound;
-    const next = body.config_json == null ? null : parseConfigJson(body.config_json);
+    const given = body.config_json == null ? null : parseConfigJson(body.config_json);
 
     const saved = await app.db.tx(async (sql: Sql) => {
       if (creating) {
@@ -222,8 +226,9 @@ export function cpConfigRoutes(app: FastifyInstance): void {
         } else if (fwVer != null) {
           const [tpl] = await sql.query(`SELECT config_json FROM fw_ver_config WHERE fw_ver = $1`, [fwVer]);
           if (tpl) base = tpl.config_json;
-          else if (!next) throw invalid('fw_ver');
+          else if (!given) throw invalid('fw_ver');
         }
+        const next = given && keepSecrets(base, given);
         if (next) checkChanges(user, base, next);
         // Spec §3: a new config (from a template or a copy) is neither current nor pending.
         const [row] = await sql.query(
@@ -231,13 +236,14 @@ export function cpConfigRoutes(app: FastifyInstance): void {
            VALUES ($1, $2, $3, 0, 0, $4, $5, $6) RETURNING *`,
           [cp.cp_id, body.ip_address ?? null, body.mac_address ?? null, body.description ?? null, fwVer, JSON.stringify(next ?? base)],
         );
-        await writeAudit(sql, user, { action: 'CREATE', target: 'cp_config', targetId: row.cp_config_id, newData: row });
+        await writeAudit(sql, user, { action: 'CREATE', target: 'cp_config', targetId: row.cp_config_id, newData: audited(row) });
         return row;
       }
       // All the charger's configs are locked: two saves making different configs current go one after the other.
       const all = await sql.query(`SELECT * FROM cp_config WHERE cp_id = $1 ORDER BY cp_config_id FOR UPDATE`, [cp.cp_id]);
       const old = all.find((r) => r.cp_config_id === body.cp_config_id);
       if (!old) throw invalid('cp_config_id');
+      const next = given && keepSecrets(old.config_json, given);
       if (next) checkChanges(user, old.config_json, next);
       // A current config stops being current only when another one is made current.
       if (old.current === 1 && body.current === 0) throw invalid('current', 'not_editable');
@@ -258,7 +264,7 @@ export function cpConfigRoutes(app: FastifyInstance): void {
           makeCurrent ? 1 : old.pending,
         ],
       );
-      await writeAudit(sql, user, { action: 'UPDATE', target: 'cp_config', targetId: row.cp_config_id, oldData: old, newData: row });
+      await writeAudit(sql, user, { action: 'UPDATE', target: 'cp_config', targetId: row.cp_config_id, oldData: audited(old), newData: audited(row) });
       return row;
     });
 
@@ -282,7 +288,7 @@ export function cpConfigRoutes(app: FastifyInstance): void {
     if (!row || !(await charger(user, row.cp_id))) return notFound;
     await app.db.tx(async (sql: Sql) => {
       await sql.query(`DELETE FROM cp_config WHERE cp_config_id = $1`, [id]);
-      await writeAudit(sql, user, { action: 'DELETE', target: 'cp_config', targetId: id, oldData: row });
+      await writeAudit(sql, user, { action: 'DELETE', target: 'cp_config', targetId: id, oldData: audited(row) });
     });
     return 'Deleted';
   });

@@ -8,6 +8,7 @@ import { cardStatus } from './authorization.ts';
 import { int32 } from './protocol.ts';
 import { isDatabaseUnavailable } from '../db/faults.ts';
 import { meterValues, startTransaction, stopTransaction } from './transactions.ts';
+import { flagUnconfirmed } from './unconfirmed.ts';
 
 const now = () => new Date().toISOString();
 
@@ -22,8 +23,12 @@ const bootNotification: MessageHandler = async ({ cs, conn }, p) => {
   const interval = conn.charger.heartbeatInterval
     ?? (await cs.db.query(`SELECT heartbeat_interval FROM cps WHERE cp_id = $1`, [cpId]))[0]?.heartbeat_interval ?? 30;
   conn.charger.serial = p.chargeBoxSerialNumber ?? conn.charger.serial;
+  // A reboot ends every transaction: one still running lost its StopTransaction, unless one is queued
+  // (unconfirmed.ts). One indexed statement, on the charger's running sessions only.
+  const at = now();
+  await flagUnconfirmed(cs.db, cpId, null, at, 'Boot');
   return {
-    response: { status: 'Accepted', currentTime: now(), interval },
+    response: { status: 'Accepted', currentTime: at, interval },
     boot: {
       cp_id: cpId, charge_point_vendor: p.chargePointVendor, charge_point_model: p.chargePointModel,
       charge_point_serial_number: p.chargePointSerialNumber ?? null, charge_box_serial_number: p.chargeBoxSerialNumber ?? null,
@@ -38,6 +43,7 @@ const heartbeat: MessageHandler = async () => ({ response: { currentTime: now() 
 /**
  * Connector state, newest report wins: a status a charger queued while offline arrives after
  * newer ones and must not overwrite them (both tables compare the report's own timestamp).
+ * Available after a running session's start flags that session unconfirmed (unconfirmed.ts).
  */
 const statusNotification: MessageHandler = async ({ cs, conn }, p) => {
   const connectorId = int32('connectorId', p.connectorId)!;
@@ -55,6 +61,7 @@ const statusNotification: MessageHandler = async ({ cs, conn }, p) => {
       [cpId, connectorId, p.status, p.errorCode, p.vendorErrorCode ?? null, p.info ?? null, ts.toISOString()],
     );
     if (!applied.length) return;
+    if (p.status === 'Available') await flagUnconfirmed(sql, cpId, connectorId, ts.toISOString(), 'Available');
     // charging_status sums the charger up: connector 0 out of service wins, then any connector
     // charging (the remote-action rule of spec §4), else the latest report.
     await sql.query(
@@ -121,7 +128,8 @@ export function handleAsCharger(
 ): Promise<Record<string, unknown>> {
   const handler = HANDLERS[action];
   if (!handler) throw new Error(`${action} is not a charger-initiated action`);
-  const run = () => handle(cs, conn, requestTypeId(action, 'in')!, handler, params, messageId);
+  // The payload's timestamps are whatever the tester's editor holds: the log's request time is when it was sent.
+  const run = () => handle(cs, conn, requestTypeId(action, 'in')!, handler, params, messageId, undefined, true);
   return conn instanceof ChargerConnection ? conn.inOrder(run) : run();
 }
 
@@ -173,6 +181,8 @@ async function handle(
   params: any,
   messageId: string,
   paramsJson?: string,
+  /** cre_dttm is the arrival time even where a charger's own message keeps its timestamp (a replayed offline queue). */
+  loggedOnArrival = false,
 ): Promise<Record<string, unknown>> {
   const { charger } = conn;
   try {
@@ -197,6 +207,7 @@ async function handle(
       ampere: null,
       ...out.row,
     };
+    if (loggedOnArrival) row.cre_dttm = null;
     await cs.writer.write({
       requests: [row],
       meters: out.meters,

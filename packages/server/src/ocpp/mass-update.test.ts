@@ -103,6 +103,11 @@ describe('charger configuration mass update', () => {
     expect((await bad({ 'Time Zone': 14 })).fields).toEqual({ 'Time Zone': 'invalid' });
     expect((await bad({ 'Network Timeout (ms)': 100 })).fields).toEqual({ 'Network Timeout (ms)': 'invalid' });
     expect((await bad({ Window: 'Tiny' })).fields).toEqual({ Window: 'invalid' });
+    // Between min and max but off the step (§9: 0 to 10000, step 100), in the §9 kind or in a charger's own.
+    const offStep = await bad({ 'Auto Unlock Interval (ms)': 33 });
+    expect(offStep.fields).toEqual({ 'Auto Unlock Interval (ms)': 'not_on_step' });
+    expect(offStep.errors).toEqual(['Auto Unlock Interval (ms): not_on_step']);
+    expect((await bad({ 'Network Timeout (ms)': 5250 })).fields).toEqual({ 'Network Timeout (ms)': 'not_on_step' });
     expect((await bad({ 'Not a key': 1 })).fields).toEqual({ 'Not a key': 'unknown_field' });
     expect((await bad('{not json')).fields).toEqual({ commonConfigJson: 'invalid' });
     expect((await bad({})).fields).toEqual({ commonConfigJson: 'required' });

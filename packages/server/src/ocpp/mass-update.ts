@@ -82,8 +82,9 @@ function parseCommon(raw: string | Record<string, unknown>): Record<string, Conf
     try {
       // The §9 kind and range: the same checks as a config's own settings.
       out[name] = parseConfigJson(JSON.stringify({ [name]: { ...kind, Value: value } }))[name].Value;
-    } catch {
-      fields[name] = 'invalid';
+    } catch (err) {
+      // Its reason (not_on_step) when it has one.
+      fields[name] = (err instanceof HttpError && (err.body.fields as Record<string, string> | undefined)?.[name]) || 'invalid';
     }
   }
   if (Object.keys(fields).length) throw badRequest(Object.entries(fields).map(([k, v]) => `${k}: ${v}`), fields);

@@ -126,11 +126,12 @@ describe('OCPP messages from the charger', () => {
     const onSite = await s.api('GET', `/api/cps?size=99999&page=0&trash=0&locId=${site}`, { token });
     expect(onSite.status).toBe(200);
     expect(onSite.body.dataset.content.map((c: any) => c.cp_id)).toEqual([cpId]);
-    const noSite = await s.api('GET', '/api/cps?size=99999&page=0&trash=0&locId=-1', { token });
-    expect([noSite.status, noSite.body.dataset.content]).toEqual([200, []]);
-    // An RFID card valid everywhere has no site: locId=-1 finds it.
+    // -1: no site chosen, every site (spec part 2 §7); more in resources/spec-calls.test.ts.
+    const anySite = await s.api('GET', '/api/cps?size=99999&page=0&trash=0&locId=-1', { token });
+    expect([anySite.status, anySite.body.dataset.content.map((c: any) => c.cp_id)]).toEqual([200, [cpId]]);
+    // An RFID card valid everywhere has no site: locId=0 finds it.
     await s.api('POST', '/api/auth_card', { token, body: { name: 'everywhere', rfid_cards: 'ANY-1' } });
-    const cards = await s.api('GET', '/api/auth_card?locId=-1', { token });
+    const cards = await s.api('GET', '/api/auth_card?locId=0', { token });
     expect(cards.body.dataset.content.map((c: any) => c.name)).toContain('everywhere');
 
     const from = Math.floor(Date.now() / 1000) - 3600;

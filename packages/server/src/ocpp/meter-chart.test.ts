@@ -82,15 +82,17 @@ describe('meter chart', () => {
     expect((await s.api('GET', `/api/cps/abc/meter_chart?connector_id=1&from=${from}&to=${from + 10}`, { token: admin })).status).toBe(400);
   });
 
-  it('needs READ_CPS (403), and a charger outside the user’s sites or deleted is not found (10001)', async () => {
+  it('needs READ_CPS and READ_CP_CONNECTOR (403), and a charger outside the user’s sites or deleted is not found (10001)', async () => {
     const other = await addSite(s.db);
     const q = `connector_id=1&from=${from}&to=${from + 86_400}`;
     expect((await chart(q, '')).status).toBe(401);
     const noRead = await userWith(s, 'noread', ['READ_CP_LOCS'], [locId]);
     expect((await chart(q, noRead)).status).toBe(403);
-    const elsewhere = await userWith(s, 'elsewhere', ['READ_CPS'], [other]);
+    const noConnectors = await userWith(s, 'noconnectors', ['READ_CPS'], [locId]);
+    expect((await chart(q, noConnectors)).status).toBe(403);
+    const elsewhere = await userWith(s, 'elsewhere', ['READ_CPS', 'READ_CP_CONNECTOR'], [other]);
     expect((await chart(q, elsewhere)).body).toEqual({ status: 'error', errorCode: 10001 });
-    const local = await userWith(s, 'local', ['READ_CPS'], [locId]);
+    const local = await userWith(s, 'local', ['READ_CPS', 'READ_CP_CONNECTOR'], [locId]);
     expect((await chart(q, local)).body.data.points).toHaveLength(3);
     expect((await chart(q, admin, 999_999)).body).toEqual({ status: 'error', errorCode: 10001 });
     const gone = await addCharger(s.db, 'CP-GONE', { locId });

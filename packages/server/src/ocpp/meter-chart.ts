@@ -1,4 +1,4 @@
-import { ERROR_CODES, readPrivilege } from '@ev/core';
+import { ERROR_CODES, P, readPrivilege } from '@ev/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requirePrivileges } from '../auth/guard.ts';
@@ -45,8 +45,9 @@ export function chartStep(from: number, to: number): number {
  * (cp_id, connector_id, ts, energy, voltage, ampere) makes each bucket an index-only range scan.
  */
 export function meterChartRoute(app: FastifyInstance): void {
-  app.get('/api/cps/:id/meter_chart', { config: { doc: { summary: 'A connector\'s meter values between two times, for the chart', privileges: [readPrivilege('cps')], params, query } } }, async (req) => {
-    const user = requirePrivileges(req, readPrivilege('cps'));
+  app.get('/api/cps/:id/meter_chart', { config: { doc: { summary: 'A connector\'s meter values between two times, for the chart', privileges: [readPrivilege('cps'), P.CP_CONNECTOR], params, query } } }, async (req) => {
+    // Spec part 1 §6: READ_CP_CONNECTOR gates the connectors; a connector's readings are theirs.
+    const user = requirePrivileges(req, readPrivilege('cps'), P.CP_CONNECTOR);
     const { id } = parseBody(params, req.params);
     const q = parseBody(query, req.query);
     if (q.from > q.to) throw badRequest('to: must not be before from', { to: 'invalid' });

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@ev/core';
+import { UNREACHED_ERROR_CODES } from '@ev/core';
 import type { CentralSystem } from './central-system.ts';
 import type { CommandDispatcher } from './commands.ts';
 
@@ -60,7 +60,7 @@ export class PlannedStops {
     await Promise.all(due.map(async (s) => {
       const outcome = await this.commands.send(s.cp_id, 'RemoteStopTransaction', { transactionId: s.tran_id });
       this.cs.bus.emit('plannedStopSent', { cpId: s.cp_id, tranId: s.tran_id, outcome });
-      const unreached = outcome.status === 'error' && (outcome.errorCode === ERROR_CODES.CP_OFFLINE || outcome.errorCode === ERROR_CODES.CP_TIMEOUT);
+      const unreached = outcome.status === 'error' && UNREACHED_ERROR_CODES.includes(outcome.errorCode);
       if (unreached) {
         await this.cs.db.query(`UPDATE cp_sessions SET planned_stop_sent_dttm = NULL WHERE session_id = $1`, [s.session_id]);
       }

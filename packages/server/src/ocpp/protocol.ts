@@ -65,7 +65,7 @@ const KEYWORD_CODES: Record<string, Ocpp16ErrorCode> = {
   additionalProperties: 'FormationViolation',
 };
 
-interface AjvError { keyword: string; instancePath?: string; message?: string }
+interface AjvError { keyword: string; instancePath?: string; message?: string; params?: Record<string, unknown> }
 type ValidatorLike = ReturnType<typeof createValidator>;
 type CompiledSchema = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
@@ -116,6 +116,14 @@ export const ocpp16Validator = {
     return true;
   },
 } as unknown as ValidatorLike;
+
+/** The first schema error of a payload with ajv's parameters (the missing property, the allowed values …); null when it conforms. */
+export function schemaError(action: string, kind: 'req' | 'conf', params: unknown): { path: string; keyword: string; params: Record<string, unknown> } | null {
+  const fn = compiledSchema(`urn:${action}.${kind}`);
+  if (!fn || fn(params)) return null;
+  const first = fn.errors?.[0];
+  return { path: first?.instancePath || '', keyword: first?.keyword ?? '', params: first?.params ?? {} };
+}
 
 /** Validates a payload against the OCPP 1.6 schema `urn:{action}.req|conf`; returns the first problem or null. */
 export function schemaProblem(action: string, kind: 'req' | 'conf', params: unknown): string | null {

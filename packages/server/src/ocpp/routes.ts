@@ -1,4 +1,4 @@
-import { CHARGING_STATUSES, ERROR_CODES, getResource, P, type ActionResult } from '@ev/core';
+import { CHARGING_STATUSES, ERROR_CODES, getResource, P, RESOURCES, startRefusal, type ActionResult } from '@ev/core';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requirePrivileges } from '../auth/guard.ts';
@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth/session.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { parseBody } from '../http/parse.ts';
 import { writeAudit } from '../resources/audit.ts';
-import { memberAccount } from './authorization.ts';
+import { cableMissing, checkStartForm } from './start-rules.ts';
 import { InvalidCommandError, type CommandAction, type CommandOutcome } from './commands.ts';
 import { rsrRemoteStart, type RsrFields } from '../rsr/start.ts';
 
@@ -62,18 +62,21 @@ export interface CommandActor {
 /** What a remote start asks for once the charger is known (the portal's form, a third-party app's call). */
 export interface RemoteStart extends RsrFields {
   connectorId: number;
-  /** Minutes of charging after which the session is stopped; 0 sets no end. */
+  /** Minutes of charging after which the session is stopped (more than 0: startMinutes). */
   minutes: number;
   memberId?: string | number | null;
   startCode?: string | number | null;
   remark?: unknown;
 }
 
-/** The charging time of a remote start in minutes, or null for the spec's 10003 (not a number, too long). */
+/**
+ * The charging time of a remote start in minutes, or null for the spec's 10003 (missing, not a
+ * number, 0, too long): every start has an end, on every charger.
+ */
 export function startMinutes(time: unknown): number | null {
   if (time == null || !/^\d+(\.\d+)?$/.test(String(time).trim())) return null;
   const minutes = Number(String(time).trim());
-  return minutes > MAX_START_MINUTES ? null : minutes;
+  return minutes > 0 && minutes <= MAX_START_MINUTES ? minutes : null;
 }
 
 /**
@@ -83,6 +86,13 @@ export function startMinutes(time: unknown): number | null {
 async function unknownConnector(app: FastifyInstance, cp: ChargerRow, connectorId: number): Promise<ActionResult | null> {
   const known = await app.db.query<{ connector_id: number }>(`SELECT connector_id FROM cp_connectors WHERE cp_id = $1 AND connector_id > 0`, [cp.cp_id]);
   return known.length && !known.some((c) => c.connector_id === connectorId) ? refused(ERROR_CODES.CONNECTOR_ERROR) : null;
+}
+
+/** The charger is connected to this node, or to another one as cps.online_flag says (the dispatcher forwards there). */
+async function connected(app: FastifyInstance, cp: ChargerRow): Promise<boolean> {
+  if (app.ocpp.central.connection(cp.cp_id)) return true;
+  const [row] = await app.db.query<{ online_flag: number }>(`SELECT online_flag FROM cps WHERE cp_id = $1`, [cp.cp_id]);
+  return row?.online_flag === 1;
 }
 
 /** Sends one command, audits it with its outcome and answers it as {status, errorCode}. */
@@ -122,28 +132,32 @@ export async function remoteStart(app: FastifyInstance, log: FastifyBaseLogger, 
   if (await app.openingHours.closedNow(cp.cp_id)) return refused(ERROR_CODES.OUTSIDE_OPENING_HOURS);
   const missing = await unknownConnector(app, cp, start.connectorId);
   if (missing) return missing;
-  const connectors = await app.db.query<{ connector_id: number; status: string | null }>(
+  // What a charger that is not connected last reported is no longer true: it is not judged by it, and the
+  // dispatcher answers the start 10030 without sending it (a rated start's RSR is then Failed).
+  const connectors = !(await connected(app, cp)) ? [] : await app.db.query<{ connector_id: number; status: string | null }>(
     `SELECT connector_id, status FROM cp_connectors WHERE cp_id = $1`,
     [cp.cp_id],
   );
+  // Only where a start can work (core's startRefusal): not sent to be refused by the charger.
   const target = connectors.find((c) => c.connector_id === start.connectorId)?.status ?? null;
-  if (target && CHARGING_STATUSES.includes(target)) return refused(ERROR_CODES.CONNECTOR_STATUS);
-  if (target === 'Unavailable' || target === 'Faulted') return refused(ERROR_CODES.PLUG_NOT_READY);
+  const refusal = startRefusal(target);
+  if (refusal) return refused(refusal);
+  if (await cableMissing(app.db, cp.cp_id, target)) return refused(ERROR_CODES.CABLE_NOT_CONNECTED);
   const otherCharging = connectors.some(
     (c) => c.connector_id > 0 && c.connector_id !== start.connectorId && c.status && CHARGING_STATUSES.includes(c.status),
   );
   if (otherCharging && cp.double_use_flag !== 1) return refused(ERROR_CODES.ONE_CONNECTOR_AT_A_TIME);
+  // One check of the form whether or not the charger has a rate; a member ID that is an account number starts for that account.
+  const form = await checkStartForm(app.db, cp, start, app.config.timeZone);
+  if ('errorCode' in form) return refused(form.errorCode);
   // The idTag the session will carry: the member, else the start code, else the portal itself.
   const idTag = String(start.memberId || start.startCode || 'PORTAL').slice(0, 20);
-  // A member ID that is an account number starts for that account (linked to the session); 10014 when it may not charge here.
-  const account = await memberAccount(app.db, start.memberId, cp.loc_id);
-  if (account === 'refused') return refused(ERROR_CODES.MEMBER_INVALID);
   const send = (minutes: number) => {
-    app.ocpp.central.remoteStarts.allow(cp.cp_id, idTag, minutes > 0 ? minutes : null, account);
+    app.ocpp.central.remoteStarts.allow(cp.cp_id, idTag, minutes, form.accountId);
     return sendCommand(app, log, actor, cp, 'RemoteStartTransaction', { connectorId: start.connectorId, idTag }, start.remark);
   };
   // A charger with a charging rate: the start is a remote start request (rsr/start.ts), priced and followed.
-  return (await rsrRemoteStart(app, cp, start, idTag, send)) ?? send(start.minutes);
+  return (await rsrRemoteStart(app, cp, { ...start, inTime: form.inTime }, idTag, send)) ?? send(start.minutes);
 }
 
 /** A remote stop of the connector's running session (spec §7 rsrStopCharger after the charger lookup). */
@@ -166,11 +180,16 @@ export async function remoteStop(
   return sendCommand(app, log, actor, cp, 'RemoteStopTransaction', { transactionId: running.tran_id }, remark);
 }
 
+/** The resources whose screens send start, stop and unlock: the chargers' and the RSR screens (chargerCommands). */
+export const START_STOP_KEYS = Object.values(RESOURCES).filter((d) => d.commandable || d.chargerCommands).map((d) => d.key);
+
 /** The remote-action calls of spec §7 (charger view buttons), each answered {status, errorCode}. */
 export function commandRoutes(app: FastifyInstance): void {
   /** The charger a user may command: it exists, is not deleted, and is in one of the user's sites. */
-  async function charger(user: AuthUser, resource: string | undefined, id: number): Promise<ChargerRow | null> {
-    if (resource !== undefined && !getResource(resource)?.commandable) throw notFound();
+  async function charger(user: AuthUser, resource: string | undefined, id: number, startStop = false): Promise<ChargerRow | null> {
+    // Start, stop and unlock are also sent from the RSR screens (chargerCommands): the same charger and checks.
+    const def = resource === undefined ? undefined : getResource(resource);
+    if (resource !== undefined && !def?.commandable && !(startStop && def?.chargerCommands)) throw notFound();
     const [cp] = await app.db.query<ChargerRow>(
       `SELECT cp_id, cp_no, loc_id, enable_flag, double_use_flag FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`,
       [id],
@@ -183,31 +202,31 @@ export function commandRoutes(app: FastifyInstance): void {
   const command = (req: FastifyRequest, user: AuthUser, cp: ChargerRow, action: CommandAction, params: Record<string, unknown>, remark?: unknown) =>
     sendCommand(app, req.log, user, cp, action, params, remark);
 
-  app.post('/api/:resource/rsrStartCharger/:id', { config: { doc: { summary: 'Remote start a connector', privileges: [P.REMOTE_START_CHARGER], keys: 'commandable', params: idParams, body: startBody } } }, async (req) => {
+  app.post('/api/:resource/rsrStartCharger/:id', { config: { doc: { summary: 'Remote start a connector', privileges: [P.REMOTE_START_CHARGER], keys: START_STOP_KEYS, params: idParams, body: startBody } } }, async (req) => {
     const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
     const { resource, id } = parseBody(idParams, req.params);
     const body = parseBody(startBody, req.body);
     const minutes = startMinutes(body.time);
     if (minutes === null) return refused(ERROR_CODES.INVALID_DURATION);
-    const cp = await charger(user, resource, id);
+    const cp = await charger(user, resource, id, true);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     return remoteStart(app, req.log, user, cp, { ...body, minutes });
   });
 
-  app.post('/api/:resource/rsrStopCharger/:id', { config: { doc: { summary: 'Remote stop a connector', privileges: [P.REMOTE_START_CHARGER], keys: 'commandable', params: idParams, body: connectorBody } } }, async (req) => {
+  app.post('/api/:resource/rsrStopCharger/:id', { config: { doc: { summary: 'Remote stop a connector', privileges: [P.REMOTE_START_CHARGER], keys: START_STOP_KEYS, params: idParams, body: connectorBody } } }, async (req) => {
     const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
     const { resource, id } = parseBody(idParams, req.params);
     const body = parseBody(connectorBody, req.body);
-    const cp = await charger(user, resource, id);
+    const cp = await charger(user, resource, id, true);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     return remoteStop(app, req.log, user, cp, body.connectorId, body.remark);
   });
 
-  app.post('/api/:resource/unlockCharger/:id', { config: { doc: { summary: 'Unlock a connector', privileges: [P.REMOTE_START_CHARGER], keys: 'commandable', params: idParams, body: connectorBody } } }, async (req) => {
+  app.post('/api/:resource/unlockCharger/:id', { config: { doc: { summary: 'Unlock a connector', privileges: [P.REMOTE_START_CHARGER], keys: START_STOP_KEYS, params: idParams, body: connectorBody } } }, async (req) => {
     const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
     const { resource, id } = parseBody(idParams, req.params);
     const body = parseBody(connectorBody, req.body);
-    const cp = await charger(user, resource, id);
+    const cp = await charger(user, resource, id, true);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     const missing = await unknownConnector(app, cp, body.connectorId);
     if (missing) return missing;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
-import { ERROR_CODES, P, readPrivilege, requestTypeId } from '@ev/core';
+import { ERROR_CODES, P, readPrivilege, requestTypeId, storedText } from '@ev/core';
 import { hashPassword } from '../crypto/passwords.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { addCharger, addSite, connectCharger } from '../testing/ocpp-support.ts';
@@ -102,6 +102,23 @@ describe('OCPP message tester', () => {
     expect((await send({ cpId: offlineId, action: 'StatusNotification', payload: 'x' })).status).toBe(400);
     expect(await connector(offlineId, 2)).toBe('Faulted');
     expect(await s.db.query(`SELECT count(*)::int AS n FROM cp_requests`)).toEqual(before);
+  });
+
+  it('words a schema problem as a message key with its parameters, for the reader\'s language', async () => {
+    const bad = (payload: unknown) => send({ cpId: offlineId, action: 'StatusNotification', payload });
+    expect((await bad({ connectorId: 2, errorCode: 'NoError', status: 'Sleeping' })).body).toEqual({
+      errors: [storedText('msg.log.schema.enum', { path: '/status', values: 'Available, Preparing, Charging, SuspendedEVSE, SuspendedEV, Finishing, Reserved, Unavailable, Faulted' })],
+      fields: { payload: 'format_error' },
+    });
+    expect((await bad({ connectorId: 2, errorCode: 'NoError' })).body.errors).toEqual([storedText('msg.log.schema.required', { path: 'payload', name: 'status' })]);
+  });
+
+  it('stores a MeterValues at the time it was sent, not at the meter\'s timestamp', async () => {
+    const payload = { connectorId: 1, meterValue: [{ timestamp: '2020-01-01T00:00:00.000Z', sampledValue: [{ value: '1000' }] }] };
+    const res = await send({ cpId: offlineId, action: 'MeterValues', payload });
+    expect(res.body.status).toBe('success');
+    const row = await request(res.body.data.request_id);
+    expect(Math.abs(Date.now() - new Date(row.cre_dttm).getTime())).toBeLessThan(60_000);
   });
 
   it('sends central-system messages to the connected charger, 10030 when it is offline', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ERROR_CODES, P, readPrivilege, requestTypeId, type OcppDirection, type StoredRequest, type TesterAnswer, type TesterMessage } from '@ev/core';
+import { ERROR_CODES, P, readPrivilege, requestTypeId, storedText, type OcppDirection, type StoredRequest, type TesterAnswer, type TesterMessage } from '@ev/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/guard.ts';
@@ -12,7 +12,7 @@ import type { Charger } from './connection.ts';
 import type { ChargerContext } from './handler-types.ts';
 import { CHARGER_ACTIONS, injectOn, type InjectResult } from './handlers.ts';
 import type { CentralSystem } from './central-system.ts';
-import { schemaProblem } from './protocol.ts';
+import { schemaError, schemaProblem } from './protocol.ts';
 
 /**
  * The charger message tester of spec part 1 §2 (/test/cp_request): its whitelist of message types.
@@ -189,6 +189,34 @@ async function injectAsCharger(central: CentralSystem, cp: ChargerRow, action: s
   return injectOn(central, conn, action, payload, messageId);
 }
 
+/** What is wrong with a payload, as a stored text: the tester shows it in the reader's language. */
+function schemaText(action: string, payload: unknown): string {
+  const e = schemaError(action, 'req', payload);
+  const path = e?.path || 'payload';
+  const p = e?.params ?? {};
+  switch (e?.keyword) {
+    case 'required':
+      return storedText('msg.log.schema.required', { path, name: String(p.missingProperty) });
+    case 'additionalProperties':
+      return storedText('msg.log.schema.unknown', { path, name: String(p.additionalProperty) });
+    case 'enum':
+      return storedText('msg.log.schema.enum', { path, values: ([] as unknown[]).concat(p.allowedValues ?? []).join(', ') });
+    case 'type':
+      return storedText('msg.log.schema.type', { path, type: String(p.type) });
+    case 'maxLength':
+      return storedText('msg.log.schema.maxLength', { path, limit: Number(p.limit) });
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return storedText('msg.log.schema.range', { path, comparison: String(p.comparison), limit: Number(p.limit) });
+    case 'format':
+      return storedText('msg.log.schema.format', { path, format: String(p.format) });
+    default:
+      return storedText('msg.log.schema.invalid', { path });
+  }
+}
+
 const STORED = `req_id, request_type, cp_no, connector_id, connector_status, uuid, cre_dttm, request_data, response_data`;
 
 const stored = (row: StoredRequest | undefined) =>
@@ -222,8 +250,7 @@ function setRoutes(app: FastifyInstance, set: TesterSet): void {
     const user = testerUser(req, set);
     const { cpId, action, payload } = parseBody(body, req.body);
     const { direction } = set.messages.find((m) => m.action === action)!;
-    const problem = schemaProblem(action, 'req', payload);
-    if (problem) throw badRequest(`payload: ${problem}`, { payload: problem });
+    if (schemaProblem(action, 'req', payload)) throw badRequest(schemaText(action, payload), { payload: 'format_error' });
 
     const [cp] = await app.db.query<ChargerRow>(
       `SELECT cp_id, cp_no, loc_id, charge_box_serial_number FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`,

@@ -27,6 +27,18 @@ function meterRows(ctx: HandlerContext, sessionId: number | null, connectorId: n
 }
 
 /**
+ * The SET of a session closed by the central system at `end` (a SQL expression): the energy is the
+ * last meter reading it had (its start reading when none came), the SoC its last one.
+ */
+export const closedAtLastMeter = (end: string) => `session_end_time = ${end}, end_meter = coalesce(s.energy, s.start_meter),
+  total_pw_consume = greatest(coalesce(s.energy, s.start_meter) - s.start_meter, 0),
+  running_pw_consume = greatest(coalesce(s.energy, s.start_meter) - s.start_meter, 0),
+  total_charge_time = greatest(extract(epoch FROM (${end} - s.session_start_time)), 0)::int,
+  end_soc = (SELECT round(m.soc)::smallint FROM cp_meter_values m
+              WHERE m.session_id = s.session_id AND m.soc IS NOT NULL ORDER BY m.ts DESC LIMIT 1),
+  lupd_dttm = now()`;
+
+/**
  * Creates the session. The transactionId is the session id. A StartTransaction sent again (the
  * charger lost our answer, or replays its offline queue) with the same connector, idTag and
  * timestamp finds the session it created the first time and gets the same transactionId; the
@@ -48,14 +60,7 @@ export const startTransaction: MessageHandler = async (ctx, p) => {
   const { status, accountId } = await idTagStatus(ctx, p.idTag);
   const { session, stale } = await cs.db.tx(async (sql) => {
     const stale = await sql.query<{ session_id: number; tran_id: number }>(
-      `UPDATE cp_sessions s
-          SET session_end_time = $3, end_meter = coalesce(s.energy, s.start_meter),
-              total_pw_consume = greatest(coalesce(s.energy, s.start_meter) - s.start_meter, 0),
-              total_charge_time = greatest(extract(epoch FROM ($3::timestamptz - s.session_start_time)), 0)::int,
-              stop_reason = 'Other', stop_note = $4,
-              end_soc = (SELECT round(m.soc)::smallint FROM cp_meter_values m
-                          WHERE m.session_id = s.session_id AND m.soc IS NOT NULL ORDER BY m.ts DESC LIMIT 1),
-              lupd_dttm = now()
+      `UPDATE cp_sessions s SET ${closedAtLastMeter('$3::timestamptz')}, stop_reason = 'Other', stop_note = $4
         WHERE cp_id = $1 AND connector_id = $2 AND session_end_time IS NULL AND session_start_time < $3
         RETURNING session_id, tran_id`,
       [cpId, connectorId, start, 'No StopTransaction received: closed when the next StartTransaction on the connector began'],
@@ -110,7 +115,8 @@ async function findSession(ctx: HandlerContext, tranId: number): Promise<{ sessi
  * transaction we do not know (started under another central system, or its start was lost) is
  * still answered and recorded in cp_requests with its transactionId, never dropped. A session
  * refused at its start takes the reading too (a charger may go on charging; OCPP 1.6
- * StopTransactionOnInvalidId), keeping its refusal as the reason.
+ * StopTransactionOnInvalidId), keeping its refusal as the reason. The stop confirms a session
+ * flagged unconfirmed (unconfirmed.ts); one the central system already closed is left as it is.
  */
 export const stopTransaction: MessageHandler = async (ctx, p) => {
   const { cs, conn } = ctx;
@@ -128,7 +134,7 @@ export const stopTransaction: MessageHandler = async (ctx, p) => {
             end_soc = coalesce(round($6::float8)::smallint,
                                (SELECT round(m.soc)::smallint FROM cp_meter_values m
                                  WHERE m.session_id = s.session_id AND m.soc IS NOT NULL ORDER BY m.ts DESC LIMIT 1)),
-            energy = $4, lupd_dttm = now()
+            energy = $4, unconfirmed_since = NULL, unconfirmed_reason = NULL, lupd_dttm = now()
       WHERE tran_id = $1 AND cp_id = $2 AND (session_end_time IS NULL OR id_tag_status <> 'Accepted')
       RETURNING session_id, connector_id`,
     // OCPP 1.6 §6.48: no reason means Local.

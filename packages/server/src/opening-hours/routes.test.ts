@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { addCharger, addSite } from '../testing/ocpp-support.ts';
@@ -23,20 +24,43 @@ describe('opening hour routes', () => {
     inB = await addCharger(s.db, 'R-B1');
     reader = await userWith(s, 'oh-reader', ['READ_OPENING_HOUR']);
     editorA = await userWith(s, 'oh-editor', ['READ_OPENING_HOUR', 'EDIT_OPENING_HOUR', 'CREATE_OPENING_HOUR'], [siteA]);
-    const created = await s.api('POST', '/api/opening_hour', { token: admin, body: { name: 'Night', start_time: '22:00', end_time: '06:00' } });
+    const created = await s.api('POST', '/api/opening_hour', { token: admin, body: { name: 'Night', start_time: '22:00', end_time: '06:00', ends_next_day: 1 } });
     expect(created.status).toBe(200);
     hourId = created.body.data.opening_hour_id;
   });
   afterAll(() => s.close());
 
-  it('checks the times: HH:mm, an overnight span allowed, equal times refused', async () => {
+  it('checks the times: HH:mm, the end after the start unless it ends the next day, equal times refused', async () => {
     const post = (body: object) => s.api('POST', '/api/opening_hour', { token: admin, body });
     expect((await post({ name: 'x', start_time: '9:00', end_time: '18:00' })).body.fields).toEqual({ start_time: 'format_error' });
     expect((await post({ name: 'x', start_time: '09:00', end_time: '09:00' })).body.fields).toEqual({ end_time: 'end_equals_start' });
     expect((await post({ name: 'x', start_time: '09:00' })).body.fields).toEqual({ end_time: 'required' });
     expect((await post({ name: 'All day', start_time: '00:00', end_time: '24:00' })).status).toBe(200);
+    // Spec part 2 §5: an end before the start is refused, not silently taken as overnight ...
+    const mistyped = await post({ name: 'x', start_time: '18:00', end_time: '08:00' });
+    expect(mistyped.status).toBe(400);
+    expect(mistyped.body.fields).toEqual({ end_time: 'end_before_start' });
+    // ... the operator says it ends the next day, and then the end must come before the start (under a day).
+    expect((await post({ name: 'x', start_time: '08:00', end_time: '18:00', ends_next_day: 1 })).body.fields).toEqual({ end_time: 'next_day_end_after_start' });
+    const overnight = await post({ name: 'Evening', start_time: '18:00', end_time: '08:00', ends_next_day: 1 });
+    expect(overnight.status).toBe(200);
+    expect(overnight.body.data).toMatchObject({ start_time: '18:00', end_time: '08:00', ends_next_day: 1 });
     const edit = await s.api('PUT', `/api/opening_hour/${hourId}`, { token: admin, body: { end_time: '22:00' } });
     expect(edit.body.fields).toEqual({ end_time: 'end_equals_start' });
+    // Unticking ends_next_day of an overnight one without moving its times is refused too.
+    const untick = await s.api('PUT', `/api/opening_hour/${hourId}`, { token: admin, body: { ends_next_day: 0 } });
+    expect(untick.body.fields).toEqual({ end_time: 'end_before_start' });
+  });
+
+  it('migration 0014 marks the overnight rows saved before as ending the next day', async () => {
+    const sql = readFileSync(new URL('../db/migrations/0014_opening_hour_ends_next_day.sql', import.meta.url), 'utf8');
+    const update = sql.split('--> statement-breakpoint').find((q) => q.includes('UPDATE'))!;
+    const legacy = await s.db.query(
+      `INSERT INTO opening_hour (name, start_time, end_time) VALUES ('Old night', '22:00', '06:00'), ('Old day', '09:00', '18:00') RETURNING opening_hour_id`,
+    );
+    await s.db.query(update);
+    const rows = await s.db.query(`SELECT ends_next_day FROM opening_hour WHERE opening_hour_id = ANY($1::int[]) ORDER BY opening_hour_id`, [legacy.map((r) => r.opening_hour_id)]);
+    expect(rows).toEqual([{ ends_next_day: 1 }, { ends_next_day: 0 }]);
   });
 
   it('sets weekdays and dates, checked', async () => {

@@ -56,7 +56,9 @@ describe('opening hour schedule', () => {
   });
 
   it('validates times and dates', () => {
-    expect(validOpeningTimes('22:00', '06:00')).toEqual({});
+    expect(validOpeningTimes('22:00', '06:00', true)).toEqual({});
+    expect(validOpeningTimes('22:00', '06:00')).toEqual({ end_time: 'end_before_start' });
+    expect(validOpeningTimes('06:00', '22:00', true)).toEqual({ end_time: 'next_day_end_after_start' });
     expect(validOpeningTimes('00:00', '24:00')).toEqual({});
     expect(validOpeningTimes('08:00', '08:00')).toEqual({ end_time: 'end_equals_start' });
     expect(validOpeningTimes('8:00', '25:00')).toEqual({ start_time: 'format_error', end_time: 'format_error' });

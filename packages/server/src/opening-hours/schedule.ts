@@ -4,8 +4,8 @@
  * A day counts when its weekday is listed (none listed: every weekday) and its date is listed (none
  * listed: every date). On such a day the charger is open from start_time to end_time, local time.
  * An end before the start is an overnight span: it ends the next day (22:00–06:00 on Friday runs
- * into Saturday morning, whatever Saturday's own rules). End "24:00" is the end of the day; an end
- * equal to the start is refused by the form (validOpeningTimes). Local times that a DST change
+ * into Saturday morning, whatever Saturday's own rules); the form takes one only with ends_next_day
+ * (validOpeningTimes). End "24:00" is the end of the day; an end equal to the start is refused. Local times that a DST change
  * skips (01:30 in London on the last Sunday of March) take effect at the first instant after the
  * jump; times it repeats (01:30 on the last Sunday of October) at their first occurrence.
  */
@@ -40,15 +40,22 @@ export function isDate(text: string): boolean {
   return d.toISOString().slice(0, 10) === text;
 }
 
-/** The field errors of a start and end time (message keys), empty when valid. */
-export function validOpeningTimes(start: unknown, end: unknown): Record<string, string> {
+/**
+ * The field errors of a start and end time (message keys), empty when valid. The end must be after the start
+ * (spec part 2 §5) unless the operator chose that it ends the next day: then it must be before the start (a span
+ * of less than a day), so that a mistyped 18:00–08:00 is refused, never silently taken as overnight.
+ */
+export function validOpeningTimes(start: unknown, end: unknown, endsNextDay = false): Record<string, string> {
   const errors: Record<string, string> = {};
   const s = typeof start === 'string' ? minutesOf(start) : undefined;
   const e = typeof end === 'string' ? minutesOf(end, true) : undefined;
   if (s === undefined) errors.start_time = 'format_error';
   if (e === undefined) errors.end_time = 'format_error';
+  else if (s === undefined) return errors;
   // Equal times would mean either never or always open: 00:00–24:00 says always.
-  else if (s !== undefined && e === s) errors.end_time = 'end_equals_start';
+  else if (e === s) errors.end_time = 'end_equals_start';
+  else if (endsNextDay && e > s) errors.end_time = 'next_day_end_after_start';
+  else if (!endsNextDay && e < s) errors.end_time = 'end_before_start';
   return errors;
 }
 

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@ev/core';
+import { UNREACHED_ERROR_CODES } from '@ev/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../db/client.ts';
 import type { CentralSystem } from '../ocpp/central-system.ts';
@@ -115,7 +115,7 @@ export class OpeningHoursScheduler {
     );
     if (!claimed.length) return; // applied meanwhile, here or on another node
     const outcome = await this.commands.send(row.cp_id, 'ChangeAvailability', { connectorId: 0, type: wanted === 'open' ? 'Operative' : 'Inoperative' });
-    const unreached = outcome.status === 'error' && (outcome.errorCode === ERROR_CODES.CP_OFFLINE || outcome.errorCode === ERROR_CODES.CP_TIMEOUT);
+    const unreached = outcome.status === 'error' && UNREACHED_ERROR_CODES.includes(outcome.errorCode);
     if (unreached) {
       await this.db.query(
         `UPDATE cp_opening_hour SET applied_state = $2, applied_dttm = $3 WHERE cp_id = $1 AND applied_state = $4`,

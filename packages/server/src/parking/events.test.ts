@@ -79,6 +79,7 @@ describe('parking events and licence plates', () => {
     expect(await lastLog()).toMatchObject({ sessionId: 'S-other', status: 'Out', requestStatus: 'Refused', errorCode: 'car_not_in', bayUpdateStatus: 'Unchanged' });
     const [err] = await s.db.query(`SELECT * FROM third_party_error_log ORDER BY id DESC LIMIT 1`);
     expect(err).toMatchObject({ app_id: 'lprs', action: 'parking_event', error_code: 'car_not_in' });
+    expect(JSON.parse(err.reason)).toMatchObject({ key: 'msg.log.external.car_not_in', params: { sessionId: 'S-other', bayId: 'L-1' } });
   });
 
   it('vacates the bay on the car\'s out (once), and then has no plate to answer', async () => {

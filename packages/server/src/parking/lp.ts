@@ -1,10 +1,11 @@
-import { ERROR_CODES, getResource, P, type ActionResult } from '@ev/core';
+import { ERROR_CODES, P, type ActionResult } from '@ev/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requirePrivileges } from '../auth/guard.ts';
 import type { Sql } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
 import { parseBody } from '../http/parse.ts';
+import { START_STOP_KEYS } from '../ocpp/routes.ts';
 
 /** ResCode of the licence-plate answer: 0 is a plate; the others say why there is none. */
 export const LP_CODES = { OK: 0, NO_BAY: 1, VACANT: 2, NO_PLATE: 3 } as const;
@@ -44,11 +45,11 @@ const query = z.strictObject({ connectorId: int(1) });
 
 /** GET /api/{resource}/getLp/{id}?connectorId=N: the charger's view asks it before a remote start (spec §7, §8). */
 export function parkingRoutes(app: FastifyInstance): void {
-  app.get('/api/:resource/getLp/:id', { config: { doc: { summary: 'The licence plate at a connector\'s bay (?connectorId=)', privileges: [P.REMOTE_START_CHARGER], keys: 'commandable', params, query } } }, async (req): Promise<LpAnswer | ActionResult> => {
+  app.get('/api/:resource/getLp/:id', { config: { doc: { summary: 'The licence plate at a connector\'s bay (?connectorId=)', privileges: [P.REMOTE_START_CHARGER], keys: START_STOP_KEYS, params, query } } }, async (req): Promise<LpAnswer | ActionResult> => {
     // The same privilege and charger lookup as the remote start the answer fills in.
     const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
     const { resource, id } = parseBody(params, req.params);
-    if (!getResource(resource)?.commandable) throw notFound();
+    if (!START_STOP_KEYS.includes(resource)) throw notFound();
     const { connectorId } = parseBody(query, req.query);
     const [cp] = await app.db.query<{ cp_id: number; loc_id: number }>(`SELECT cp_id, loc_id FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`, [id]);
     // Outside the user's sites it does not exist for them, as for the remote start.

@@ -97,13 +97,14 @@ export async function charge(app: FastifyInstance, gateway: PaymentGateway, c: C
   );
   await app.db.tx(async (sql) => {
     await lockPayment(sql, { resultId: c.resultId });
+    // The gateway's reason stays with the attempt: staff read it in the payment results before deciding what to do.
     if (!outcome.approved) {
-      await sql.query(`UPDATE payment_result_detail SET status = 'Error', lupd_dttm = now() WHERE id = $1`, [c.detailId]);
+      await sql.query(`UPDATE payment_result_detail SET status = 'Error', "gatewayMessage" = $2, lupd_dttm = now() WHERE id = $1`, [c.detailId, outcome.message]);
       return;
     }
     await sql.query(
-      `UPDATE payment_result_detail SET status = 'Success', "transactionReference" = $2, lupd_dttm = now() WHERE id = $1`,
-      [c.detailId, outcome.transactionReference],
+      `UPDATE payment_result_detail SET status = 'Success', "transactionReference" = $2, "gatewayMessage" = $3, lupd_dttm = now() WHERE id = $1`,
+      [c.detailId, outcome.transactionReference, outcome.message],
     );
     await settle(sql, c.resultId, c.rsrId);
   });

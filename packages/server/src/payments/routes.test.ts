@@ -75,6 +75,12 @@ describe('retrying a failed payment and settling an RSR by hand', () => {
     expect((await retry(detailId)).body).toEqual({ status: 'error', errorCode: 21005, message: 'Insufficient funds' });
     const d = await lastDetail(resultId);
     expect([d.actionType, d.status]).toEqual(['Retry', 'Error']);
+    // The gateway's reason is kept with each attempt and listed in the payment results.
+    const listed = (await api('GET', `/api/payment_result_detail?resultId=${resultId}&sort_by=id&order=asc`)).body.dataset.content;
+    expect(listed.map((r: any) => [r.actionType, r.status, r.gatewayMessage])).toEqual([
+      ['AutoPay', 'Error', 'Insufficient funds'],
+      ['Retry', 'Error', 'Insufficient funds'],
+    ]);
     expect(await rsrState(rsrId)).toMatchObject({ status: 'Unsettled', payment: 'Unsettled' });
     const calls = stub.calls.length;
     expect((await retry(detailId)).body).toEqual({ status: 'error', errorCode: 40003 });

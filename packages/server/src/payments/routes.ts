@@ -40,7 +40,7 @@ export function paymentRoutes(app: FastifyInstance) {
         [id],
       );
       const pr = d && (await lockPayment(sql, { resultId: d.resultId }));
-      const [rsr] = pr ? await sql.query<{ cp_id: number }>(`SELECT cp_id FROM cp_rsr WHERE rsr_id = $1`, [pr.rsr_id]) : [];
+      const [rsr] = pr ? await sql.query<{ cp_id: number; member: string | null }>(`SELECT cp_id, nullif(trim(external_account_id), '') AS member FROM cp_rsr WHERE rsr_id = $1`, [pr.rsr_id]) : [];
       if (!d || !pr || !rsr || !(await chargerInScope(sql, user, rsr.cp_id))) return refuse(ERROR_CODES.PAYMENT_NOT_FOUND);
       if (pr.status === 'Settled') return refuse(ERROR_CODES.PAYMENT_SETTLED);
       // A later gateway attempt (a retry, or one still running) has superseded this one.
@@ -50,6 +50,8 @@ export function paymentRoutes(app: FastifyInstance) {
       );
       if (later || (await attemptInFlight(sql, d.resultId))) return refuse(ERROR_CODES.PAYMENT_RETRIED);
       if (d.status !== 'Error' || d.actionType !== 'AutoPay' || pr.status !== 'Unsettled') return refuse(ERROR_CODES.PAYMENT_RECORD_INVALID);
+      // Spec 40004: the gateway charges a member, and the RSR names none; only staff can settle it (by hand).
+      if (!rsr.member) return refuse(ERROR_CODES.INVALID_RECORD);
       // Manual settlement only: never a success that no gateway approved.
       if (!gateway) return refuse(ERROR_CODES.FAILED, 'No payment gateway is configured: settle the payment by hand');
       return addDetail(sql, d.resultId, 'Retry', app.config.paymentGateway!.timeoutMs);

@@ -313,4 +313,22 @@ describe('charging rates: the rate, its slots and its chargers', () => {
     expect((await api('PUT', `/api/cps/${cp}`, { loc_id: siteB })).status).toBe(200);
     expect(await s.db.query(`SELECT 1 FROM charging_rate_cp WHERE cp_id = $1`, [cp])).toHaveLength(0);
   });
+
+  it('exports the filtered rates to Excel, only those of the user\'s sites', async () => {
+    await rate('Export Rate A');
+    await rate('Export Rate B', siteB);
+    const exported = async (token: string) => {
+      const res = await fetch(`${s.baseUrl}/api/charging_rate/export/excel?headers=Name&headers=Unit&keys=name&keys=unit&sheet_name=Rates&name=Export%20Rate`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      const ExcelJS = (await import('exceljs')).default;
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+      return wb.getWorksheet('Rates')!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    };
+    expect((await exported(admin)).sort()).toEqual([['Name', 'Unit'], ['Export Rate A', 15], ['Export Rate B', 15]].sort());
+    const siteUser = await userWith(s, 'rate-exporter', ['READ_CHARGING_RATE'], [siteA]);
+    expect(await exported(siteUser)).toEqual([['Name', 'Unit'], ['Export Rate A', 15]]);
+  });
 });

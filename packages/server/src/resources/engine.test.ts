@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { LIST_PAGE_CAP, RESOURCES } from '@ev/core';
@@ -178,7 +179,8 @@ describe('generic resource engine over HTTP', () => {
   it('takes back a record read whole with one field changed, ignoring its unchanged read-only columns', async () => {
     const loc = (await post('/api/cp_locs', { address: 'Round Trip Site', gps_lat: 22.25 })).body.data.loc_id;
     const cpId = (await post('/api/cps', { cp_no: 'RT-1', name: 'Round trip', loc_id: loc })).body.data.cp_id;
-    await s.db.query(`UPDATE cps SET charging_status = 'Available', boot_dttm = now() - interval '1 hour' WHERE cp_id = $1`, [cpId]);
+    // Connected (online_flag): a charger that is not is shown Offline, whatever it reported (hooks/cps.ts).
+    await s.db.query(`UPDATE cps SET charging_status = 'Available', online_flag = 1, boot_dttm = now() - interval '1 hour' WHERE cp_id = $1`, [cpId]);
 
     const site = (await get(`/api/cp_locs/${loc}`)).body;
     expect(site).toHaveProperty('lupd_dttm');
@@ -240,6 +242,16 @@ describe('generic resource engine over HTTP', () => {
     const zone = (await post('/api/cp_zones', { loc_id: site, name_chi: 'B2', max_physical_current_limit: 100 })).body.data.zone_id;
     const zones = await get('/api/options?opts=cp_zones&lang=zh-TW');
     expect(zones.body.options.cp_zones).toContainEqual({ label: 'B2 (區域站)', value: zone });
+    // Each reader sees the zone's name in their language; where the English one is blank, the Chinese one.
+    const named = (await post('/api/cp_zones', { loc_id: site, name: 'P2 Charging Zone', name_chi: 'P2 充電區', max_physical_current_limit: 80 })).body.data;
+    expect(named).toMatchObject({ name: 'P2 Charging Zone', name_chi: 'P2 充電區' });
+    expect((await get(`/api/cp_zones/${named.zone_id}`)).body).toMatchObject({ name: 'P2 Charging Zone', name_chi: 'P2 充電區' });
+    const blank = (await post('/api/cp_zones', { loc_id: site, name: '', name_chi: 'B3 區', max_physical_current_limit: 80 })).body.data.zone_id;
+    const en = (await get('/api/options?opts=cp_zones&lang=en')).body.options.cp_zones;
+    expect(en).toEqual(expect.arrayContaining([
+      { label: 'P2 Charging Zone (Zone Host)', value: named.zone_id }, { label: 'B2 (Zone Host)', value: zone }, { label: 'B3 區 (Zone Host)', value: blank },
+    ]));
+    expect((await get('/api/options?opts=cp_zones&lang=zh-TW')).body.options.cp_zones).toContainEqual({ label: 'P2 充電區 (區域站)', value: named.zone_id });
     // A site that does not exist, or is in trash, is no site to put a record in.
     const missing = await post('/api/cp_zones', { loc_id: 999999, name_chi: 'Nowhere', max_physical_current_limit: 10 });
     expect([missing.status, missing.body.fields]).toEqual([400, { loc_id: 'invalid' }]);
@@ -250,6 +262,21 @@ describe('generic resource engine over HTTP', () => {
     expect((await get('/api/options?opts=cp_zones')).body.options.cp_zones.some((o: any) => o.label.includes('Closed Site'))).toBe(false);
     const badSites = await post('/api/users', { name: 'n', username: 'opt-user', password: 'pw-12345678', confirm_password: 'pw-12345678', role_id: 1, cp_loc_flag: 0, loc_id: [site, 999998] });
     expect([badSites.status, badSites.body.fields]).toEqual([400, { loc_id: 'invalid' }]);
+  });
+
+  it('migration 0020 gives the zones made before it their Chinese name as English name, so none shows blank', async () => {
+    const migration = readFileSync(new URL('../db/migrations/0020_zone_name.sql', import.meta.url), 'utf8');
+    const update = migration.split('--> statement-breakpoint').find((q) => q.includes('UPDATE'))!;
+    const loc = (await post('/api/cp_locs', { address: 'Migrated Site' })).body.data.loc_id;
+    // In a transaction rolled back: the update touches every zone, those of the other tests too.
+    const rolledBack = new Error('roll back');
+    const names = s.db.tx(async (sql) => {
+      await sql.query(`INSERT INTO cp_zones (loc_id, name_chi, max_physical_current_limit) VALUES ($1, '舊區', 10)`, [loc]);
+      await sql.query(update);
+      expect(await sql.query(`SELECT name, name_chi FROM cp_zones WHERE loc_id = $1`, [loc])).toEqual([{ name: '舊區', name_chi: '舊區' }]);
+      throw rolledBack;
+    });
+    await expect(names).rejects.toBe(rolledBack);
   });
 
   it('assigns chargers to a zone and lists the checklist', async () => {

@@ -136,9 +136,21 @@ async function writeRow(ctx: WriteContext, data: Record<string, unknown>, id?: n
   return id!;
 }
 
+/**
+ * A create naming the id of a record that exists (in trash too) is the spec's duplicate key: it would
+ * otherwise be given a new record under another id. An id the table does not hold yet is ignored (ids are assigned).
+ */
+async function refuseTakenId(sql: Sql, def: ResourceDef, body: unknown): Promise<void> {
+  const id = (body as Record<string, unknown>)[def.idField];
+  if (id === undefined || id === null || id === '' || def.fields.some((f) => f.field === def.idField)) return;
+  const [taken] = await sql.query(`SELECT 1 FROM ${quoteIdent(def.table)} WHERE ${quoteIdent(def.idField)}::text = $1`, [String(id)]);
+  if (taken) throw badRequest(`${def.idField}: duplicate_key`, { [def.idField]: 'duplicate_key' });
+}
+
 export async function createRecord(db: Database, def: ResourceDef, body: unknown, user: AuthUser, timeZone: string) {
   const data = validateWrite(def, body, user, 'create');
   return db.tx(async (sql) => {
+    await refuseTakenId(sql, def, body);
     await checkRecordOptions(sql, def, data, user);
     await checkUnique(sql, def, data);
     const id = await writeRow({ sql, user, def, mode: 'create' }, data);

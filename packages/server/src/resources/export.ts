@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { PassThrough } from 'node:stream';
 import { existsSync } from 'node:fs';
 import { once } from 'node:events';
-import type { ResourceDef } from '@ev/core';
+import { buildCatalogs, catalogTranslate, storedTextIn, type Lang, type ResourceDef } from '@ev/core';
 import type { Sql } from '../db/client.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { badRequest } from '../http/errors.ts';
@@ -20,6 +20,18 @@ export interface ExcelRequest {
   headers: string[];
   keys: string[];
   sheetName: string;
+  /** The reader's language: stored texts (display 'message') are written in it. */
+  lang: Lang;
+}
+
+const CATALOGS = buildCatalogs();
+const translator = (lang: Lang) => catalogTranslate(CATALOGS[lang].translation, CATALOGS.en.translation);
+
+/** A cell's value as the reader sees it: a stored text in their language, anything else as it is. */
+function readable(def: ResourceDef, lang: Lang): (field: string, value: unknown) => unknown {
+  const messages = new Set(def.columns.filter((c) => c.display === 'message').map((c) => c.field));
+  const t = translator(lang);
+  return (field, value) => (messages.has(field) ? storedTextIn(value, t, lang) : value);
 }
 
 export function checkExcelRequest(def: ResourceDef, user: AuthUser, req: ExcelRequest): void {
@@ -43,6 +55,7 @@ export function streamExcel(sql: Sql, def: ResourceDef, q: ListQuery, user: Auth
   const sheet = workbook.addWorksheet(req.sheetName || def.key);
   sheet.columns = req.keys.map((key, i) => ({ header: req.headers[i], key, width: Math.min(40, Math.max(10, req.headers[i].length + 2)) }));
   const r = resolveResource(def);
+  const text = readable(def, req.lang);
   const b = buildListQuery(def, q, user);
   const n = b.params.values.length;
   const select = `SELECT ${selectList(r, user, timeZone, false)} FROM ${b.from} WHERE ${b.where}`;
@@ -57,7 +70,7 @@ export function streamExcel(sql: Sql, def: ResourceDef, q: ListQuery, user: Auth
     for (;;) {
       const rows = await sql.query(byId && written > 0 ? afterId : byOffset, [...b.params.values, BATCH, byId && written > 0 ? lastId : written]);
       for (const row of rows) {
-        sheet.addRow(Object.fromEntries(req.keys.map((k) => [k, cellValue(row[k])]))).commit();
+        sheet.addRow(Object.fromEntries(req.keys.map((k) => [k, cellValue(text(k, row[k]))]))).commit();
       }
       written += rows.length;
       lastId = rows.at(-1)?.[def.idField];
@@ -91,8 +104,10 @@ const CJK_FONT = [
 ].find((f) => existsSync(f.path));
 
 /** One record as a one-page PDF of label: value lines, labels in the user's language. */
-export function recordPdf(def: ResourceDef, record: Record<string, unknown>, lang: 'en' | 'zh-TW'): PassThrough {
-  const labels = def.labels[CJK_FONT ? lang : 'en'];
+export function recordPdf(def: ResourceDef, record: Record<string, unknown>, lang: Lang): PassThrough {
+  const shown = CJK_FONT ? lang : 'en';
+  const labels = def.labels[shown];
+  const text = readable(def, shown);
   const out = new PassThrough();
   const doc = new PDFDocument({ size: 'A4', margin: 48 });
   doc.pipe(out);
@@ -103,8 +118,9 @@ export function recordPdf(def: ResourceDef, record: Record<string, unknown>, lan
   doc.fontSize(10);
   for (const [field, value] of Object.entries(record)) {
     const label = labels?.fields[field] ?? field;
-    const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-    doc.font(bold).text(`${label}: `, { continued: true }).font(regular).text(text);
+    const shownValue = text(field, value);
+    const line = shownValue === null || shownValue === undefined ? '' : typeof shownValue === 'object' ? JSON.stringify(shownValue) : String(shownValue);
+    doc.font(bold).text(`${label}: `, { continued: true }).font(regular).text(line);
   }
   doc.end();
   return out;

@@ -3,7 +3,7 @@ import { badRequest } from '../http/errors.ts';
 
 export type Filter =
   | { kind: 'text'; column: ColumnDef; value: string }
-  /** value null: the column is empty (locId=-1, "no site"). */
+  /** value null: the column is empty (locId=0, "no site"). */
   | { kind: 'select'; column: ColumnDef; value: string | number | null }
   | { kind: 'multiselect'; column: ColumnDef; values: (string | number)[] }
   | { kind: 'boolean'; column: ColumnDef; value: 0 | 1 }
@@ -18,6 +18,8 @@ export interface ListQuery {
   order: 'asc' | 'desc';
   trash: boolean;
   filters: Filter[];
+  /** The site column answered as {loc_id, address} (ResourceDef.siteAsReference, asked with locId). */
+  siteReference?: boolean;
 }
 
 /** Parameters every list accepts besides the column filters. */
@@ -150,12 +152,14 @@ export function parseListQuery(def: ResourceDef, given: Query, visible: (c: Colu
     const f = parseFilter(column, values);
     if (f) filters.push(f);
   }
-  return { size, ...(asked > size ? { sizeAsked: asked } : {}), page, sortBy, order: orderRaw, trash: trashRaw === '1', filters };
+  const siteReference = !!def.siteAsReference && given.locId !== undefined;
+  return { size, ...(asked > size ? { sizeAsked: asked } : {}), page, sortBy, order: orderRaw, trash: trashRaw === '1', filters, ...(siteReference ? { siteReference } : {}) };
 }
 
 /**
  * The spec's other names for filter parameters, turned into the column names: the definition's
- * paramAliases, and locId for the site column (-1: records with no site).
+ * paramAliases, and locId for the site column. The spec's app sends locId=-1 when no site is
+ * chosen: every site the user may see (no filter); locId=0 asks for records of no site.
  */
 function resolveAliases(def: ResourceDef, given: Query): { query: Query; noSite: boolean } {
   const aliases: Record<string, string> = { ...def.paramAliases, ...(def.site?.column ? { locId: def.site.column } : {}) };
@@ -163,11 +167,21 @@ function resolveAliases(def: ResourceDef, given: Query): { query: Query; noSite:
   let noSite = false;
   for (const [name, value] of Object.entries(given)) {
     const field = Object.hasOwn(aliases, name) ? aliases[name] : name;
-    if (name === 'locId' && field !== name && asList(value).includes('-1')) {
+    const site = name === 'locId' && Object.hasOwn(aliases, name) ? asList(value).join() : undefined;
+    if (site === '-1') continue;
+    if (site === '0') {
       noSite = true;
       continue;
     }
     query[field] = query[field] === undefined ? value : [...asList(query[field]), ...asList(value)];
+  }
+  // The spec's option calls send enable_flag=1 to every option resource: one without such a flag
+  // (nor another column for it in paramAliases) has every record enabled.
+  if (query.enable_flag !== undefined && !def.columns.some((c) => c.field === 'enable_flag')) {
+    if (!['1', ''].includes(single(query, 'enable_flag')!)) {
+      throw badRequest(`${def.key} has no enable flag: every record is enabled, enable_flag may only be 1`, { enable_flag: 'invalid' });
+    }
+    delete query.enable_flag;
   }
   return { query, noSite };
 }

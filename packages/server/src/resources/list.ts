@@ -67,6 +67,7 @@ export async function listRecords(sql: Sql, def: ResourceDef, q: ListQuery, user
   } else {
     [content, total] = await Promise.all([sql.query(pageSql, pageParams), countRows(sql, b)]);
   }
+  if (q.siteReference && def.site?.column) content = await withSiteReferences(sql, def.site.column, content);
   return {
     content,
     totalElements: total.count,
@@ -75,6 +76,15 @@ export async function listRecords(sql: Sql, def: ResourceDef, q: ListQuery, user
     // Said only when the cap held rows back: a full page, and more match (or, estimated, surely do).
     ...(q.sizeAsked && content.length === q.size && (total.estimate || total.count > (q.page + 1) * q.size) ? { sizeCappedTo: q.size } : {}),
   };
+}
+
+/** The site column of each row as the spec's charge-point reference has it: {loc_id, address}. */
+async function withSiteReferences(sql: Sql, column: string, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const ids = [...new Set(rows.map((r) => r[column]).filter((v) => v !== null && v !== undefined))];
+  if (!ids.length) return rows;
+  const sites = await sql.query<{ loc_id: number; address: string | null }>(`SELECT loc_id, address FROM cp_locs WHERE loc_id = ANY($1::int[])`, [ids]);
+  const address = new Map(sites.map((s) => [s.loc_id, s.address]));
+  return rows.map((r) => (r[column] === null || r[column] === undefined ? r : { ...r, [column]: { loc_id: r[column], address: address.get(r[column] as number) ?? null } }));
 }
 
 async function countRows(sql: Sql, b: BuiltQuery): Promise<{ count: number; estimate: boolean }> {

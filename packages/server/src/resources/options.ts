@@ -1,7 +1,7 @@
-import { getResource, STATIC_OPTIONS, staticOptionItems, type Lang, type OptionItem, type OptionSource, type ResourceDef } from '@ev/core';
+import { getResource, mayReadOptionList, readPrivilege, STATIC_OPTIONS, staticOptionItems, type Lang, type OptionItem, type OptionSource, type ResourceDef } from '@ev/core';
 import type { Sql } from '../db/client.ts';
 import type { AuthUser } from '../auth/session.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
 import { hooksFor, quoteIdent } from './registry.ts';
 import { Params } from './sql.ts';
 
@@ -14,11 +14,12 @@ function sourceOf(key: string): Source | undefined {
   return def?.asOption ? (def as Source) : undefined;
 }
 
-/** The label of a record in the reader's language; a blank translation shows the English one. */
+/** The label of a record in the reader's language; where it is blank, the other language's (a zone's English name is optional). */
 function labelSql(alias: string, label: OptionSource['label'], lang: Lang): string {
   if (typeof label === 'string') return `${alias}.${quoteIdent(label)}`;
-  const en = `${alias}.${quoteIdent(label.en)}`;
-  return lang === 'en' ? en : `coalesce(nullif(${alias}.${quoteIdent(label[lang])}, ''), ${en})`;
+  if (Array.isArray(label)) return `concat_ws(' ', ${label.map((f) => `${alias}.${quoteIdent(f)}`).join(', ')})`;
+  const [first, other] = lang === 'en' ? [label.en, label['zh-TW']] : [label[lang], label.en];
+  return `coalesce(nullif(${alias}.${quoteIdent(first)}, ''), ${alias}.${quoteIdent(other)})`;
 }
 
 /**
@@ -32,6 +33,11 @@ function optionQuery(def: Source, user: AuthUser, lang: Lang, opts: { values?: u
   const where: string[] = [];
   let label = labelSql('t', src.label, lang);
   let join = '';
+  if (src.detail) {
+    const mayReadRecords = user.privileges.has(readPrivilege(def.privilegeKey ?? def.key));
+    const detail = mayReadRecords ? `t.${quoteIdent(src.detail)}` : `'#' || t.${quoteIdent(def.idField)}`;
+    label = `${label} || ' (' || coalesce(${detail}, '') || ')'`;
+  }
   if (def.softDelete) where.push('t.deleted_at IS NULL');
   if (src.qualifiedBy) {
     const ref = referencedResource(def, src.qualifiedBy);
@@ -68,6 +74,9 @@ function referencedResource(def: ResourceDef, field: string): Source {
 export async function loadOptions(sql: Sql, user: AuthUser, keys: string[], lang: Lang = 'en'): Promise<Record<string, OptionItem[]>> {
   const unknown = keys.filter((k) => !Object.hasOwn(STATIC_OPTIONS, k) && !sourceOf(k));
   if (unknown.length) throw badRequest(`Unknown option list: ${unknown.join(', ')}`, { opts: 'invalid' });
+  // A list of records is a read of them: the resource's read privilege or a form's that picks from it.
+  const denied = keys.find((k) => !mayReadOptionList(k, (p) => user.privileges.has(p)));
+  if (denied) throw forbidden(readPrivilege(sourceOf(denied)!.privilegeKey ?? denied));
   const entries = await Promise.all(
     keys.map(async (k) => {
       if (Object.hasOwn(STATIC_OPTIONS, k)) return [k, staticOptionItems(k, lang)] as const;

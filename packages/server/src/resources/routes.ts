@@ -48,8 +48,8 @@ export function resourceRoutes(app: FastifyInstance) {
     const user = requireAccess(req, def, 'read');
     if (!def.actions.includes('excel')) throw notFound(`${def.key} has no Excel export`);
     // sheet_name as the portal sends it; sheetName as the spec's field is named.
-    const { headers, keys, sheet_name, sheetName, ...listParams } = req.query;
-    const excel = { headers: asList(headers), keys: asList(keys), sheetName: String(sheet_name ?? sheetName ?? def.key) };
+    const { headers, keys, sheet_name, sheetName, lang, ...listParams } = req.query;
+    const excel = { headers: asList(headers), keys: asList(keys), sheetName: String(sheet_name ?? sheetName ?? def.key), lang: lang === 'zh-TW' ? 'zh-TW' as const : 'en' as const };
     checkExcelRequest(def, user, excel);
     const q = parseListQuery(def, listParams, columnVisible(user));
     reply

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldDef, ResourceDef } from '@ev/core';
-import { STATIC_OPTIONS } from '@ev/core';
+import { EMAIL_PATTERN, STATIC_OPTIONS } from '@ev/core';
 import type { AuthUser } from '../auth/session.ts';
 import { hasAll } from '../auth/guard.ts';
 import { badRequest, notPermitted } from '../http/errors.ts';
@@ -8,7 +8,6 @@ import { badRequest, notPermitted } from '../http/errors.ts';
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
 const INT_LIMIT = 2_147_483_647;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The message keys a field's schema answers with (msg.form.<key> in the portal). */
 const MESSAGE_KEYS = new Set(['invalid', 'too_long', 'format_error', 'min', 'max', 'too_many']);
 const invalid = { error: 'invalid' };
@@ -28,7 +27,7 @@ function fieldSchema(f: FieldDef): z.ZodType {
               .max(f.maxLength ?? 10_000, { error: 'too_long' })
               // PostgreSQL text cannot hold NUL.
               .refine((v) => !v.includes('\u0000'), invalid)
-              .refine((v) => f.input !== 'email' || EMAIL.test(v), { error: 'format_error' }),
+              .refine((v) => f.input !== 'email' || EMAIL_PATTERN.test(v), { error: 'format_error' }),
           );
       case 'int':
       case 'float': {
@@ -146,7 +145,7 @@ export function validateWrite(
     if (!sent && mode === 'create' && f.default !== undefined) value = f.default;
     const mustHave = f.required || (f.requiredOnCreateOnly && mode === 'create');
     if (mustHave && isBlank(value) && (mode === 'create' || sent)) {
-      errors[f.field] = 'required';
+      errors[f.field] = f.missingMessage ?? 'required';
       continue;
     }
     if (f.fixed && sent && !sameValue(mode === 'create' ? f.default : old?.[f.field], value)) {

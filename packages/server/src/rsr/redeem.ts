@@ -4,7 +4,8 @@
  * not fail or get cancelled. SQL over a row `t` with external_account_id and charging_rate_id, so
  * that the lists' columns and the check at an RSR's creation read the one rule.
  */
-const REDEEMS = `x.external_account_id = t.external_account_id AND x.point > 0 AND x.status NOT IN ('Failed', 'Cancelled')`;
+export const isRedeem = (row: string) => `${row}.point > 0 AND ${row}.status NOT IN ('Failed', 'Cancelled')`;
+const REDEEMS = `x.external_account_id = t.external_account_id AND ${isRedeem('x')}`;
 
 /** When the member may redeem again as of `at` (an SQL instant): the max-th latest redeem within the period + the period; null: at once. */
 export const nextRedeem = (at: string) => `(SELECT y.c + make_interval(mins => y.p) FROM (

@@ -21,6 +21,8 @@ export interface RsrFields {
 export interface RsrStartRequest extends RsrFields {
   connectorId: number;
   minutes: number;
+  /** The car's entry time, from entryTime as the form's check read it (ocpp/start-rules.ts). */
+  inTime?: Date | null;
   memberId?: string | number | null;
   startCode?: string | number | null;
   remark?: unknown;
@@ -41,9 +43,6 @@ class Refusal extends Error {
 
 const text = (v: unknown) => (v == null || String(v).trim() === '' ? null : String(v).trim());
 const FREE = new Set(['y', 'yes', '1', 'true']);
-
-/** A rate limits members (daily sessions, point redemptions): it cannot be used without a member ID. */
-const needsMember = (r: Rate) => r.max_daily_charging_session !== null || r.max_redeem_count !== null;
 
 /** When the member may redeem again, as of `at`, under the rate's limit (rsr/redeem.ts); null: now. */
 async function nextRedeemAt(sql: Sql, rateId: number, memberId: string, at: Date): Promise<Date | null> {
@@ -90,23 +89,17 @@ export async function rsrRemoteStart(
 }
 
 async function createRsr(app: FastifyInstance, cp: Charger, rate: Rate, req: RsrStartRequest, idTag: string, send: (minutes: number) => Promise<ActionResult>): Promise<ActionResult> {
-  if (!(req.minutes > 0)) throw new Refusal(ERROR_CODES.INVALID_DURATION);
   const units = Math.ceil(req.minutes / rate.unit);
   const member = text(req.memberId);
-  if (!member && needsMember(rate)) throw new Refusal(ERROR_CODES.MEMBER_INVALID);
+  // A rate that limits members cannot be used without a member ID: 21004 where it counts point redemptions, else 10014.
+  if (!member && rate.max_redeem_count !== null) throw new Refusal(ERROR_CODES.MEMBER_ID);
+  if (!member && rate.max_daily_charging_session !== null) throw new Refusal(ERROR_CODES.MEMBER_INVALID);
   const isFree = FREE.has(String(req.isFree ?? '').trim().toLowerCase()) ? 'Y' : 'N';
-  let inTime: Date | null = null;
-  if (text(req.entryTime)) {
-    inTime = new Date(String(req.entryTime).trim());
-    if (Number.isNaN(inTime.getTime())) throw new Refusal(ERROR_CODES.ENTRY_TIME);
-  }
-  const [bay] = await app.db.query<{ id: number; bayId: string; mallId: string | null; cpLocId: string | null; penaltyMode: string | null }>(
-    `SELECT id, "bayId", "mallId", "cpLocId", "penaltyMode" FROM bay WHERE "cpId" = $1 AND "connectorId" = $2 AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+  // The connector's bay is linked; a bayId naming another was refused with the form (ocpp/start-rules.ts).
+  const [bay] = await app.db.query<{ id: number; mallId: string | null; cpLocId: string | null; penaltyMode: string | null }>(
+    `SELECT id, "mallId", "cpLocId", "penaltyMode" FROM bay WHERE "cpId" = $1 AND "connectorId" = $2 AND deleted_at IS NULL ORDER BY id LIMIT 1`,
     [cp.cp_id, req.connectorId],
   );
-  const givenBay = text(req.bayId);
-  if (givenBay && (!bay || (bay.bayId !== givenBay && String(bay.id) !== givenBay))) throw new Refusal(ERROR_CODES.BAY_OCCUPIED);
-
   const timeZone = app.config.timeZone;
   const data = await pricingData(app.db, rate.id);
   const rsr = await app.db.tx(async (sql) => {
@@ -138,7 +131,7 @@ async function createRsr(app: FastifyInstance, cp: Charger, rate: Rate, req: Rsr
        VALUES ($1, $2, $3, $4, $5, 'RemoteStarted', $6, $7, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING rsr_id`,
       [
         member, cp.cp_id, req.connectorId, bay?.id ?? null, rate.id, bay?.penaltyMode ?? 'Rate', units, units * rate.unit, text(req.startCode),
-        text(req.lp), inTime?.toISOString() ?? null, rate.unit, rate.name, text(req.mallId) ?? bay?.mallId ?? null,
+        text(req.lp), req.inTime?.toISOString() ?? null, rate.unit, rate.name, text(req.mallId) ?? bay?.mallId ?? null,
         text(req.carparkId) ?? bay?.cpLocId ?? null, text(req.remark), isFree, quotedAt.toISOString(),
       ],
     );

@@ -1,4 +1,4 @@
-import { buildCatalogs, type Catalog } from '@ev/core';
+import { buildCatalogs, storedText, type Catalog } from '@ev/core';
 import type { Sql } from '../db/client.ts';
 
 /** One refused or failed external call, as third_party_error_log keeps it. */
@@ -11,17 +11,31 @@ export interface ExternalFailure {
   mallId?: string | null;
   carparkId?: string | null;
   errorCode: string | number;
+  /** A stored text (storedText) shown in the reader's language. */
   reason: string;
 }
 
 const clip = (v: unknown, max = 200): string | null => (v == null || v === '' ? null : String(v).slice(0, max));
 
-const ERROR_TEXTS = ((buildCatalogs().en.translation.msg as Catalog).error ?? {}) as Catalog;
+const CATALOG = buildCatalogs().en.translation.msg as Catalog;
+const ERROR_TEXTS = (CATALOG.error ?? {}) as Catalog;
+const EXTERNAL_TEXTS = ((CATALOG.log as Catalog).external ?? {}) as Catalog;
 
-/** The English text of a numeric business code (msg.error.<code>), for the log's reason. */
-export function codeReason(code: number | undefined, fallback?: string): string {
-  const text = code === undefined ? undefined : ERROR_TEXTS[String(code)];
-  return fallback ?? (typeof text === 'string' ? text : `error ${code ?? ''}`.trim());
+/**
+ * A refusal's code as a stored text: msg.error.<code> for a numeric business code, msg.log.external.<code> for a
+ * named one (a parking refusal), its parameters the plain values the app sent (bayId, sessionId); the refusal's
+ * own message when the code has no text.
+ */
+export function codeReason(code: number | string | undefined, fallback?: string, input?: unknown): string {
+  if (code !== undefined && typeof ERROR_TEXTS[String(code)] === 'string') return storedText(`msg.error.${code}`);
+  const text = typeof code === 'string' ? EXTERNAL_TEXTS[code] : undefined;
+  if (typeof text === 'string') {
+    // Only the values the text names, each clipped: the reason column must hold the whole stored text.
+    const sent = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+    const names = [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]);
+    return storedText(`msg.log.external.${code}`, Object.fromEntries(names.map((n) => [n, clip(sent[n], 100) ?? ''])));
+  }
+  return fallback ?? `error ${code ?? ''}`.trim();
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedCharger } from '@ev/simulator';
+import { storedText } from '@ev/core';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { addCharger, eventually } from '../testing/ocpp-support.ts';
 import { EXTERNAL_CALLS_PER_MINUTE } from './external.ts';
@@ -61,7 +62,8 @@ describe('external API for third-party apps', () => {
   it('limits an app to its privilege (403, logged)', async () => {
     const res = await ext('POST', '/chargers/EXT-1/start', 'parking', { connectorId: 1, carparkId: 'CP-3', memberId: 'M-1' });
     expect(res.status).toBe(403);
-    expect(await lastLog()).toMatchObject({ app_id: 'parking', action: 'remote_start', error_code: 'not_permitted', carpark_id: 'CP-3', member_id: 'M-1' });
+    expect(await lastLog()).toMatchObject({ app_id: 'parking', action: 'remote_start', error_code: 'not_permitted', carpark_id: 'CP-3', member_id: 'M-1',
+      reason: storedText('msg.log.external.notAllowed', { privilege: 'EXT_LICENCE_PLATE', action: 'remote_start' }) });
     expect((await ext('GET', '/chargers/EXT-1/lp?connectorId=1', 'mall')).status).toBe(403);
   });
 
@@ -73,15 +75,15 @@ describe('external API for third-party apps', () => {
   });
 
   it('logs unknown chargers and refusals of the charger', async () => {
-    expect((await ext('POST', '/chargers/NOPE/start', 'mall', { connectorId: 1 })).body).toMatchObject({ status: 'error', errorCode: 10001 });
-    expect(await lastLog()).toMatchObject({ charger_id: 'NOPE', error_code: '10001', reason: 'Charging point does not exist' });
+    expect((await ext('POST', '/chargers/NOPE/start', 'mall', { connectorId: 1, minutes: 30 })).body).toMatchObject({ status: 'error', errorCode: 10001 });
+    expect(await lastLog()).toMatchObject({ charger_id: 'NOPE', error_code: '10001', reason: storedText('msg.error.10001') });
     expect((await ext('POST', '/chargers/EXT-1/stop', 'mall', { connectorId: 2 })).body).toMatchObject({ status: 'error', errorCode: 30002 });
     sim.respondTo('RemoteStartTransaction', () => ({ status: 'Rejected' }));
-    expect((await ext('POST', '/chargers/EXT-1/start', 'mall', { connectorId: 2 })).body).toMatchObject({ status: 'error', errorCode: 10032 });
+    expect((await ext('POST', '/chargers/EXT-1/start', 'mall', { connectorId: 2, minutes: 30 })).body).toMatchObject({ status: 'error', errorCode: 10032 });
     expect(await lastLog()).toMatchObject({ action: 'remote_start', error_code: '10032', connector_id: 2 });
     sim.disconnect();
     await eventually(async () => (await s.db.query(`SELECT online_flag FROM cps WHERE cp_no = 'EXT-1'`))[0].online_flag === 0);
-    expect((await ext('POST', '/chargers/EXT-1/start', 'mall', { connectorId: 2 })).body).toMatchObject({ status: 'error', errorCode: 10030 });
+    expect((await ext('POST', '/chargers/EXT-1/start', 'mall', { connectorId: 2, minutes: 30 })).body).toMatchObject({ status: 'error', errorCode: 10030 });
     expect(await lastLog()).toMatchObject({ error_code: '10030' });
   });
 

@@ -1,4 +1,4 @@
-import { EXTERNAL_ACTIONS, EXTERNAL_PRIVILEGES, ERROR_CODES, type ActionResult, type ExternalAction, type ExternalPrivilege } from '@ev/core';
+import { EXTERNAL_ACTIONS, EXTERNAL_PRIVILEGES, ERROR_CODES, storedText, type ActionResult, type ExternalAction, type ExternalPrivilege } from '@ev/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FailureLimiter } from '../auth/rate-limit.ts';
@@ -43,7 +43,7 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
 const errorBody = (errorCode: string, message: string) => ({ status: 'error', errorCode, message });
 
 /**
- * The API of the mall and parking apps (README: API): not portal users, they sign each call with the
+ * The API of the mall and parking apps (docs/external-api.md): not portal users, they sign each call with the
  * X-App-Id and X-Api-Key of their third_party_conf and may use only what its privilege_key allows.
  * Chargers are named by cp_no. Every refusal is kept in third_party_error_log; commands are audited
  * with the app as the actor.
@@ -67,8 +67,9 @@ export function externalRoutes(app: FastifyInstance): void {
     };
   }
 
-  async function refuse(req: FastifyRequest, action: ExternalAction, status: number, errorCode: string, reason: string): Promise<never> {
-    await logExternalFailure(app.db, { ...describe(req, action), errorCode, reason });
+  /** `reason` answers the app (English, as the API speaks); `logged` is the stored text the error log shows in the reader's language. */
+  async function refuse(req: FastifyRequest, action: ExternalAction, status: number, errorCode: string, reason: string, logged: string): Promise<never> {
+    await logExternalFailure(app.db, { ...describe(req, action), errorCode, reason: logged });
     throw new HttpError(status, errorBody(errorCode, reason));
   }
 
@@ -83,18 +84,20 @@ export function externalRoutes(app: FastifyInstance): void {
       throw new HttpError(429, errorBody('rate_limited', `More than ${EXTERNAL_CALLS_PER_MINUTE} calls a minute`));
     }
     limiter.fail(bucket);
-    if (!appId || !apiKey || appId.length > 100 || apiKey.length > 200) return refuse(req, action, 401, 'invalid_credentials', 'Missing or invalid X-App-Id / X-Api-Key');
+    if (!appId || !apiKey || appId.length > 100 || apiKey.length > 200) return refuse(req, action, 401, 'invalid_credentials', 'Missing or invalid X-App-Id / X-Api-Key', storedText('msg.log.external.missingCredentials'));
     const [conf] = await app.db.query<{ app_id: string; privilege_key: string; api_key_hash: string | null }>(
       `SELECT app_id, privilege_key, api_key_hash FROM third_party_conf WHERE app_id = $1 AND deleted_at IS NULL`,
       [appId],
     );
     if (!conf || !(await verifyPassword(apiKey, conf.api_key_hash))) {
-      const reason = conf && !conf.api_key_hash ? 'The app has no secret (removed)' : 'Unknown app or wrong API key';
-      return refuse(req, action, 401, 'invalid_credentials', reason);
+      const noSecret = conf && !conf.api_key_hash;
+      const reason = noSecret ? 'The app has no secret (removed)' : 'Unknown app or wrong API key';
+      return refuse(req, action, 401, 'invalid_credentials', reason, storedText(noSecret ? 'msg.log.external.noSecret' : 'msg.log.external.wrongKey'));
     }
     const privilege = conf.privilege_key as ExternalPrivilege;
     if (!(EXTERNAL_PRIVILEGES as readonly string[]).includes(privilege) || !EXTERNAL_ACTIONS[privilege].includes(action)) {
-      return refuse(req, action, 403, 'not_permitted', `Privilege ${conf.privilege_key} does not allow ${action}`);
+      return refuse(req, action, 403, 'not_permitted', `Privilege ${conf.privilege_key} does not allow ${action}`,
+        storedText('msg.log.external.notAllowed', { privilege: conf.privilege_key, action }));
     }
     req.externalApp = { appId, privilege };
   };
@@ -111,12 +114,14 @@ export function externalRoutes(app: FastifyInstance): void {
           const result = await handler(req);
           const refused = result as ActionResult;
           if (refused?.status === 'error') {
-            await logExternalFailure(app.db, { ...describe(req, action), errorCode: refused.errorCode ?? 'error', reason: codeReason(refused.errorCode, refused.message) });
+            await logExternalFailure(app.db, { ...describe(req, action), errorCode: refused.errorCode ?? 'error', reason: codeReason(refused.errorCode, refused.message, req.body) });
           }
           return result;
         } catch (err) {
           if (err instanceof HttpError) {
-            const reason = Array.isArray(err.body.errors) ? (err.body.errors as string[]).join('; ') : err.message;
+            const reason = Array.isArray(err.body.errors)
+              ? storedText('msg.log.external.badInput', { errors: (err.body.errors as string[]).join('; ') })
+              : storedText('msg.log.external.refused', { status: err.statusCode, message: err.message });
             await logExternalFailure(app.db, { ...describe(req, action), errorCode: err.statusCode, reason });
           }
           throw err;
@@ -140,7 +145,7 @@ export function externalRoutes(app: FastifyInstance): void {
   route('POST', '/chargers/:cpNo/start', 'remote_start', async (req) => {
     const { cpNo } = parseBody(cpParams, req.params);
     const body = parseBody(startBody, req.body);
-    const minutes = startMinutes(body.minutes ?? 0);
+    const minutes = startMinutes(body.minutes);
     if (minutes === null) return { status: 'error', errorCode: ERROR_CODES.INVALID_DURATION } satisfies ActionResult;
     const cp = await chargerByNo(cpNo);
     if (!cp) return notFound;

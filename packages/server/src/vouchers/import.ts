@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { storedText } from '@ev/core';
 import { expiryProblem } from '../resources/hooks/voucher.ts';
 import { workbookPartsFirst, xlsxProblem } from './xlsx-check.ts';
 
@@ -33,6 +34,9 @@ export interface RowError {
 }
 /** The file itself cannot be imported (400): not a workbook, damaged, too big, wrong header. */
 export class ImportFileError extends Error {}
+
+/** Why a file cannot be imported, as a stored text (the ImportFileError's message): the portal shows it in the reader's language. */
+export const fileProblem = (key: string, params?: Record<string, string | number>) => storedText(`msg.log.importFile.${key}`, params);
 
 const MESSAGES: Record<RowError['code'], string> = {
   required: 'Required to fill',
@@ -79,7 +83,7 @@ export async function readVoucherWorkbook(buf: Buffer, today: string): Promise<P
   const stalled = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       input.destroy();
-      reject(new ImportFileError('The workbook could not be read (it seems damaged)'));
+      reject(new ImportFileError(fileProblem('unreadable')));
     }, READ_DEADLINE_MS);
   });
   try {
@@ -111,7 +115,7 @@ async function readRows(input: Readable, today: string): Promise<ParsedImport> {
         const memberId = cellText(values[at.memberId]);
         const expiry = dateText(values[at.voucherExpireDate]);
         if (!memberId && !expiry) continue;
-        if (++count > MAX_IMPORT_ROWS) throw new ImportFileError(`More than ${MAX_IMPORT_ROWS} rows: split the file`);
+        if (++count > MAX_IMPORT_ROWS) throw new ImportFileError(fileProblem('tooManyRows', { max: MAX_IMPORT_ROWS }));
         const bad = (field: string, code: RowError['code']) => errors.push({ row: row.number, field, code, message: MESSAGES[code] });
         let ok = true;
         if (!memberId) ok = !bad('memberId', 'required');
@@ -123,14 +127,14 @@ async function readRows(input: Readable, today: string): Promise<ParsedImport> {
           rows.dates.push(expiry);
         }
       }
-      if (!at) throw new ImportFileError('The first worksheet is empty: the header row memberId, voucherExpireDate is missing');
+      if (!at) throw new ImportFileError(fileProblem('noHeader', { columns: COLUMNS.join(', ') }));
     }
   } catch (err) {
     if (err instanceof ImportFileError) throw err;
-    throw new ImportFileError(`The workbook could not be read: ${(err as Error).message ?? 'damaged file'}`);
+    throw new ImportFileError(fileProblem((err as Error).message ? 'unreadableDetail' : 'unreadable', { detail: (err as Error).message ?? '' }));
   }
-  if (!sawSheet) throw new ImportFileError('The workbook has no worksheet');
-  if (!count) throw new ImportFileError('The workbook has no voucher rows');
+  if (!sawSheet) throw new ImportFileError(fileProblem('noSheet'));
+  if (!count) throw new ImportFileError(fileProblem('noRows'));
   return { rows, errors };
 }
 
@@ -139,7 +143,7 @@ function headerOf(values: unknown[]): Record<(typeof COLUMNS)[number], number> {
   const names = values.map((v) => cellText(v).toLowerCase());
   const at = Object.fromEntries(COLUMNS.map((c) => [c, names.indexOf(c.toLowerCase())]));
   const missing = COLUMNS.filter((c) => at[c] < 0);
-  if (missing.length) throw new ImportFileError(`The header row must name the columns ${COLUMNS.join(', ')}; missing: ${missing.join(', ')}`);
+  if (missing.length) throw new ImportFileError(fileProblem('missingColumns', { columns: COLUMNS.join(', '), missing: missing.join(', ') }));
   return at as Record<(typeof COLUMNS)[number], number>;
 }
 

@@ -8,7 +8,7 @@ import { badRequest } from '../http/errors.ts';
 import { writeAudit } from '../resources/audit.ts';
 import { campaignFor } from '../resources/hooks/campaign.ts';
 import { today } from '../resources/hooks/voucher.ts';
-import { ImportFileError, MAX_IMPORT_BYTES, readVoucherWorkbook, voucherTemplate, type VoucherColumns } from './import.ts';
+import { fileProblem, ImportFileError, MAX_IMPORT_BYTES, readVoucherWorkbook, voucherTemplate, type VoucherColumns } from './import.ts';
 
 /** Rows per INSERT: one statement of arrays per batch, not a statement per voucher. */
 const BATCH = 5_000;
@@ -21,12 +21,12 @@ async function readUpload(req: FastifyRequest): Promise<{ campaignId?: string; f
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
-        if (out.file) throw badRequest('Only one file per import', { file: 'too_many' });
+        if (out.file) throw badRequest(fileProblem('oneFile'), { file: 'too_many' });
         out.file = await part.toBuffer();
       } else if (part.fieldname === 'campaignId') out.campaignId = String(part.value ?? '').trim();
     }
   } catch (err: any) {
-    if (err?.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`, { file: 'too_large' });
+    if (err?.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(fileProblem('tooLarge', { mb: MAX_IMPORT_BYTES / 1024 / 1024 }), { file: 'too_large' });
     if (typeof err?.statusCode === 'number' && err.statusCode < 500 && !err.body) throw badRequest(err.message ?? 'Bad upload', { file: 'invalid' });
     throw err;
   }
@@ -69,7 +69,7 @@ export async function voucherRoutes(app: FastifyInstance) {
     const campaignId = Number(upload.campaignId);
     const campaign = await campaignFor(app.db, user, campaignId);
     if (campaign.isVoucher !== 1) throw campaignNotChosen();
-    if (!upload.file?.length) throw badRequest('file: required', { file: 'required' });
+    if (!upload.file?.length) throw badRequest(fileProblem('empty'), { file: 'required' });
 
     let parsed;
     try {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { randomBytes } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
-import { createPrivilege, P, readPrivilege } from '@ev/core';
+import { createPrivilege, P, readPrivilege, storedText } from '@ev/core';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { userWith } from '../testing/users.ts';
 import { today } from '../resources/hooks/voucher.ts';
@@ -61,7 +61,7 @@ describe('vouchers: the resource and the Voucher.xlsx import', () => {
   beforeAll(async () => {
     s = await startTestServer();
     admin = await s.login();
-    siteA = (await api('POST', '/api/cp_locs', { address: 'Voucher Site A' })).body.data.loc_id;
+    siteA = (await api('POST', '/api/cp_locs', { address: 'Voucher Site A', address_chi: '禮券站甲' })).body.data.loc_id;
     siteB = (await api('POST', '/api/cp_locs', { address: 'Voucher Site B' })).body.data.loc_id;
     voucherCampaign = (await api('POST', '/api/campaign', { name: 'Free hour', fee: 0, locIds: [siteA], isVoucher: 1 })).body.data.id;
     plainCampaign = (await api('POST', '/api/campaign', { name: 'Plain', fee: 1, locIds: [siteA] })).body.data.id;
@@ -72,7 +72,9 @@ describe('vouchers: the resource and the Voucher.xlsx import', () => {
   it('creates a voucher of a voucher campaign, valid from now to its expiry, and deletes it unless redeemed', async () => {
     const res = await api('POST', '/api/voucher', { memberId: 'M1', campaignId: voucherCampaign, voucherExpireDate: inDays(30) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ memberId: 'M1', status: 'Valid', creUserName: 'admin', voucherExpireDate: inDays(30), address: 'Voucher Site A' });
+    expect(res.body.data).toMatchObject({ memberId: 'M1', status: 'Valid', creUserName: 'admin', voucherExpireDate: inDays(30) });
+    // The campaign's sites in both languages: the portal shows the reader's.
+    expect(JSON.parse(res.body.data.address)).toEqual({ en: 'Voucher Site A', 'zh-TW': '禮券站甲' });
     const id = res.body.data.id;
     // Never edited.
     expect((await api('PUT', `/api/voucher/${id}`, { memberId: 'M2' })).status).toBe(405);
@@ -80,7 +82,7 @@ describe('vouchers: the resource and the Voucher.xlsx import', () => {
       [{ memberId: 'M1', campaignId: voucherCampaign, voucherExpireDate: inDays(-1) }, { voucherExpireDate: 'expired' }],
       [{ memberId: 'M1', campaignId: voucherCampaign, voucherExpireDate: '2026-02-30' }, { voucherExpireDate: 'format_error' }],
       [{ memberId: 'M1', campaignId: plainCampaign, voucherExpireDate: inDays(1) }, { campaignId: 'invalid' }],
-      [{ memberId: 'M1', voucherExpireDate: inDays(1) }, { campaignId: 'required' }],
+      [{ memberId: 'M1', voucherExpireDate: inDays(1) }, { campaignId: 'campaign_not_chosen' }],
       [{ memberId: 'M1', campaignId: voucherCampaign, voucherExpireDate: inDays(1), status: 'Redeemed' }, { status: 'unknown_field' }],
     ] as const) {
       const bad = await api('POST', '/api/voucher', body);
@@ -199,7 +201,8 @@ describe('vouchers: the resource and the Voucher.xlsx import', () => {
         continue;
       }
       expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(400);
-      expect(res.body.errors?.[0], what).toEqual(expect.any(String));
+      // Worded as a message key with parameters, for the reader's language.
+      expect(res.body.errors?.[0], what).toMatch(/^\{"key":"msg\.log\.importFile\./);
       expect(res.body.fields, what).toEqual({ file: expect.any(String) });
     }
     expect(await count()).toBe(before + imported);
@@ -213,7 +216,7 @@ describe('vouchers: the resource and the Voucher.xlsx import', () => {
     const rows: unknown[][] = [['memberId', 'voucherExpireDate']];
     for (let i = 0; i <= MAX_IMPORT_ROWS; i++) rows.push([`R${i}`, inDays(9)]);
     const res = await upload(await xlsx(rows), voucherCampaign);
-    expect([res.status, res.body.errors]).toEqual([400, [`More than ${MAX_IMPORT_ROWS} rows: split the file`]]);
+    expect([res.status, res.body.errors]).toEqual([400, [storedText('msg.log.importFile.tooManyRows', { max: MAX_IMPORT_ROWS })]]);
     expect(await count()).toBe(before);
   }, 120_000);
 

@@ -1,4 +1,5 @@
 import { crc32, inflateRawSync } from 'node:zlib';
+import { storedText } from '@ev/core';
 
 /**
  * A first look at an upload before any spreadsheet reader touches it: the zip's central directory
@@ -11,6 +12,7 @@ import { crc32, inflateRawSync } from 'node:zlib';
 /** Unpacked bytes an import may hold: 100,000 rows of two columns take about 10 MB. */
 export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
 
+/** message: a stored text (storedText), shown in the reader's language. */
 export type ZipProblem = { message: string };
 
 const EOCD = 0x06054b50;
@@ -20,7 +22,7 @@ const CENTRAL = 0x02014b50;
 export async function xlsxProblem(buf: Buffer): Promise<ZipProblem | undefined> {
   const zip = readDirectory(buf);
   if ('message' in zip) return zip;
-  for (const e of zip.entries) if (!(await entryIsWhole(buf, e))) return { message: 'The file is damaged (a part of the workbook does not unpack)' };
+  for (const e of zip.entries) if (!(await entryIsWhole(buf, e))) return { message: storedText('msg.log.importFile.damaged') };
   return undefined;
 }
 
@@ -48,10 +50,10 @@ export function workbookPartsFirst(buf: Buffer): Buffer {
 
 /** The central directory's entries and where it starts, or why the buffer is no .xlsx package. */
 function readDirectory(buf: Buffer): { entries: Entry[]; directoryAt: number } | ZipProblem {
-  const notXlsx = { message: 'The file is not an Excel workbook (.xlsx)' };
+  const notXlsx = { message: storedText('msg.log.importFile.notXlsx') };
   // Password-protected workbooks are OLE compound files (so are old .xls ones), not zips.
   if (buf.length >= 8 && buf.readUInt32BE(0) === 0xd0cf11e0) {
-    return { message: 'The file is encrypted or an old .xls workbook: save it as .xlsx without a password' };
+    return { message: storedText('msg.log.importFile.encryptedOrXls') };
   }
   if (buf.length < 22 || buf.readUInt32LE(0) !== 0x04034b50) return notXlsx;
   let eocd = -1;
@@ -61,7 +63,7 @@ function readDirectory(buf: Buffer): { entries: Entry[]; directoryAt: number } |
       break;
     }
   }
-  if (eocd < 0) return { message: 'The file is damaged (not a complete zip package)' };
+  if (eocd < 0) return { message: storedText('msg.log.importFile.notZip') };
   const count = buf.readUInt16LE(eocd + 10);
   const directoryAt = buf.readUInt32LE(eocd + 16);
   let at = directoryAt;
@@ -69,18 +71,18 @@ function readDirectory(buf: Buffer): { entries: Entry[]; directoryAt: number } |
   const entries: Entry[] = [];
   let unpacked = 0;
   for (let n = 0; n < count; n++) {
-    if (at + 46 > buf.length || buf.readUInt32LE(at) !== CENTRAL) return { message: 'The file is damaged (bad zip directory)' };
+    if (at + 46 > buf.length || buf.readUInt32LE(at) !== CENTRAL) return { message: storedText('msg.log.importFile.badDirectory') };
     const flags = buf.readUInt16LE(at + 8);
     const size = buf.readUInt32LE(at + 24);
     const nameLen = buf.readUInt16LE(at + 28);
     const extraLen = buf.readUInt16LE(at + 30);
     const commentLen = buf.readUInt16LE(at + 32);
-    if (at + 46 + nameLen > buf.length) return { message: 'The file is damaged (bad zip directory)' };
-    if (flags & 1) return { message: 'The file is encrypted: save it without a password' };
+    if (at + 46 + nameLen > buf.length) return { message: storedText('msg.log.importFile.badDirectory') };
+    if (flags & 1) return { message: storedText('msg.log.importFile.encrypted') };
     const name = buf.toString('utf8', at + 46, at + 46 + nameLen);
     // 0xffffffff: a ZIP64 entry, larger than any import may be.
     unpacked += size === 0xffffffff ? Infinity : size;
-    if (unpacked > MAX_UNPACKED_BYTES) return { message: `The workbook unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB` };
+    if (unpacked > MAX_UNPACKED_BYTES) return { message: storedText('msg.log.importFile.unpacksTooLarge', { mb: MAX_UNPACKED_BYTES / 1024 / 1024 }) };
     entries.push({
       name, method: buf.readUInt16LE(at + 10), crc: buf.readUInt32LE(at + 16), packed: buf.readUInt32LE(at + 20), size, local: buf.readUInt32LE(at + 42),
     });

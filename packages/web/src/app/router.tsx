@@ -1,24 +1,25 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { Spin } from 'antd';
 import { MENU } from '@ev/core';
 import RouteError from '../screens/RouteError.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
+import { lazyScreen } from './lazy-screen.ts';
 import { CUSTOM_SCREENS, hasScreen, type CustomScreen } from './screens.ts';
 
-// Split by route: antd and each screen load on demand.
-const LoginPage = lazy(() => import('../screens/LoginPage.tsx'));
-const ErrorPage = lazy(() => import('../screens/ErrorPage.tsx'));
-const MainLayout = lazy(() => import('./layout/MainLayout.tsx'));
-const HomePage = lazy(() => import('../screens/HomePage.tsx'));
-const ProfilePage = lazy(() => import('../screens/ProfilePage.tsx'));
-const RnpPage = lazy(() => import('../screens/rnp/RnpPage.tsx'));
-const TesterPage = lazy(() => import('../screens/tester/TesterPage.tsx'));
-const LmsDashboardPage = lazy(() => import('../screens/lms/LmsDashboardPage.tsx'));
-const RealtimeLogPage = lazy(() => import('../screens/lms/RealtimeLogPage.tsx'));
-const QuickInfoPage = lazy(() => import('../screens/dashboard/QuickInfoPage.tsx'));
-const NotAvailablePage = lazy(() => import('../screens/NotAvailablePage.tsx'));
-const ResourceRoute = lazy(() => import('../resources/ResourceRoute.tsx'));
+// Split by route: antd and each screen load on demand, each given up after the spec's chunk-load timeout.
+const LoginPage = lazyScreen(() => import('../screens/LoginPage.tsx'));
+const ErrorPage = lazyScreen(() => import('../screens/ErrorPage.tsx'));
+const MainLayout = lazyScreen(() => import('./layout/MainLayout.tsx'));
+const HomePage = lazyScreen(() => import('../screens/HomePage.tsx'));
+const ProfilePage = lazyScreen(() => import('../screens/ProfilePage.tsx'));
+const RnpPage = lazyScreen(() => import('../screens/rnp/RnpPage.tsx'));
+const TesterPage = lazyScreen(() => import('../screens/tester/TesterPage.tsx'));
+const LmsDashboardPage = lazyScreen(() => import('../screens/lms/LmsDashboardPage.tsx'));
+const RealtimeLogPage = lazyScreen(() => import('../screens/lms/RealtimeLogPage.tsx'));
+const QuickInfoPage = lazyScreen(() => import('../screens/dashboard/QuickInfoPage.tsx'));
+const NotAvailablePage = lazyScreen(() => import('../screens/NotAvailablePage.tsx'));
+const ResourceRoute = lazyScreen(() => import('../resources/ResourceRoute.tsx'));
 
 const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{node}</Suspense>;
 

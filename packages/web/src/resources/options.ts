@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { STATIC_OPTIONS, staticOptionItems, type OptionItem } from '@ev/core';
+import { mayReadOptionList, STATIC_OPTIONS, staticOptionItems, type OptionItem } from '@ev/core';
+import { MeContext } from '../app/session.tsx';
 import { api } from '../api/client.ts';
 
 export type OptionMap = Record<string, OptionItem[]>;
@@ -16,12 +17,14 @@ function normalize(items: unknown[]): OptionItem[] {
 }
 
 /**
- * Option lists by key: fixed lists come from core, the rest from GET /api/options?opts=…
+ * Option lists by key: fixed lists come from core, the rest from GET /api/options?opts=… (those the user may read).
  * Load failures leave the list empty (spec §8: option load failures are ignored).
  */
 export function useOptions(keys: (string | undefined)[]): OptionMap {
+  const me = useContext(MeContext);
   const wanted = [...new Set(keys.filter((k): k is string => !!k))].sort();
-  const remote = wanted.filter((k) => !Object.hasOwn(STATIC_OPTIONS, k));
+  // Only lists the user may read are asked for (the server refuses the whole call otherwise); the others show raw values.
+  const remote = wanted.filter((k) => !Object.hasOwn(STATIC_OPTIONS, k) && !!me && mayReadOptionList(k, (p) => me.privileges.includes(p)));
   // Labels such as site addresses come in the reader's language.
   const lang = useTranslation().i18n.language === 'zh-TW' ? 'zh-TW' : 'en';
   const query = useQuery({

@@ -12,8 +12,9 @@ export default function ErrorPage({ code }: { code?: string }) {
   const params = useParams();
   const value = Number(code ?? params.code);
   const status: Status | 'error' = value === 403 || value === 404 ? value : value >= 500 ? 500 : 'error';
+  // 408: a screen's code did not arrive within the chunk-load timeout (app/lazy-screen.ts).
   const text =
-    value === 403 ? t('msg.forbidden') : value === 404 ? t('msg.notFound') : value >= 500 ? t('msg.serverError') : t('msg.errorOccurred');
+    value === 403 ? t('msg.forbidden') : value === 404 ? t('msg.notFound') : value === 408 ? t('msg.network') : value >= 500 ? t('msg.serverError') : t('msg.errorOccurred');
   const signedIn = !!getToken();
   return (
     <Result

@@ -27,7 +27,7 @@ export default function ProfilePage() {
       <ResourceForm def={def} mode="edit" path="/user_profile" onSaved={() => void queryClient.invalidateQueries({ queryKey: ['me'] })} />
     </>
   );
-  const tabs = userLogTab(me.username, perms);
+  const tabs = userLogTab(me.id, perms);
   return (
     <Card title={t('ui.user.profile')}>
       <Tabs

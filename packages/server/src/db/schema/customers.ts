@@ -77,6 +77,8 @@ export const opening_hour = pgTable('opening_hour', {
   /** HH:mm in APP_TIMEZONE. */
   start_time: text('start_time').notNull(),
   end_time: text('end_time').notNull(),
+  /** 1: the operator chose an overnight span, end_time is on the next day (and before start_time); 0: end after start. */
+  ends_next_day: smallint('ends_next_day').notNull().default(0),
   /** Weekdays 1 (Monday) to 7; empty = no limit. */
   weekday: integer('weekday').array().notNull().default(sql`'{}'::int[]`),
   /** yyyy-MM-dd dates the hours apply on; empty = every date. */

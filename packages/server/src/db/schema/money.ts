@@ -329,6 +329,8 @@ export const payment_result_detail = pgTable('payment_result_detail', {
   currentUnitSession: integer('currentUnitSession'),
   shkOrderReferenceNum: text('shkOrderReferenceNum'),
   shkHeader: text('shkHeader'),
+  /** Why the gateway did not approve the attempt ("Insufficient funds", a timeout …), or its note on an approval. */
+  gatewayMessage: text('gatewayMessage'),
   cre_dttm: creDttm(),
   lupd_dttm: lupdDttm(),
 }, (t) => [index('payment_result_detail_result_idx').on(t.resultId)]);

@@ -88,6 +88,14 @@ export const cp_sessions = pgTable('cp_sessions', {
   planned_end_dttm: tz('planned_end_dttm'),
   /** When the central system sent the RemoteStopTransaction for planned_end_dttm (sent once). */
   planned_stop_sent_dttm: tz('planned_stop_sent_dttm'),
+  /**
+   * When the charger showed, while the session ran, that it had ended without its StopTransaction
+   * (ocpp/unconfirmed.ts): the connector reported Available, or the charger booted. Cleared by its
+   * StopTransaction; kept when the operator or the auto-close closes it.
+   */
+  unconfirmed_since: tz('unconfirmed_since'),
+  /** What showed it: 'Available' or 'Boot' (UNCONFIRMED_REASONS). */
+  unconfirmed_reason: text('unconfirmed_reason'),
   /** Latest readings (Wh register, V, A) for live dashboards. */
   energy: bigint('energy', { mode: 'number' }),
   voltage: doublePrecision('voltage'),
@@ -104,6 +112,8 @@ export const cp_sessions = pgTable('cp_sessions', {
   index('cp_sessions_running_idx').on(t.cp_id, t.connector_id).where(sql`session_end_time is null`),
   index('cp_sessions_planned_end_idx').on(t.planned_end_dttm)
     .where(sql`session_end_time is null and planned_end_dttm is not null and planned_stop_sent_dttm is null`),
+  // The auto-close of unconfirmed sessions reads only these few.
+  index('cp_sessions_unconfirmed_idx').on(t.unconfirmed_since).where(sql`session_end_time is null and unconfirmed_since is not null`),
 ]);
 
 /** Meter readings per session, for the session chart (energy, voltage, current, SoC over time). */

@@ -72,6 +72,8 @@ export const user_log = pgTable('user_log', {
   index('user_log_cre_dttm_id_idx').on(t.cre_dttm, t.user_log_id),
   index('user_log_type_idx').on(t.type, t.user_log_id),
   index('user_log_username_idx').on(t.username, t.user_log_id),
+  // A user's own log (the users view's tab) by id, newest first.
+  index('user_log_user_id_idx').on(t.user_id, t.user_log_id),
 ]);
 
 export const portal_action_log = pgTable('portal_action_log', {

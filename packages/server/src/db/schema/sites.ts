@@ -37,6 +37,8 @@ export const cp_zones = pgTable('cp_zones', {
   zone_id: serial('zone_id').primaryKey(),
   loc_id: integer('loc_id').notNull().references(() => cp_locs.loc_id),
   name_chi: text('name_chi').notNull(),
+  /** English name; optional (the spec's zone has only name_chi): readers of English see name_chi where it is blank. */
+  name: text('name'),
   max_physical_current_limit: integer('max_physical_current_limit').notNull(),
   cre_dttm: creDttm(),
   lupd_dttm: lupdDttm(),
@@ -69,6 +71,8 @@ export const cps = pgTable('cps', {
   connectorb_status: text('connectorb_status'),
   online_flag: smallint('online_flag').notNull().default(0),
   online_since: tz('online_since'),
+  /** When the last connection ended (at a restart: the charger's last message, the latest it is known to have been there). */
+  offline_since: tz('offline_since'),
   last_message_dttm: tz('last_message_dttm'),
   last_status_dttm: tz('last_status_dttm'),
   boot_dttm: tz('boot_dttm'),

@@ -3,9 +3,9 @@ import { nextRedeem, redeemsIn30Days } from '../../rsr/redeem.ts';
 import { dollars, toCents } from './accounts.ts';
 import type { ResourceHooks } from './types.ts';
 
-/** The columns an RSR shows from its charger, site, connector and bay. */
+/** The columns an RSR shows from its charger, site (its address in both languages: display 'message'), connector and bay. */
 export const RSR_PLACE = {
-  loc_address: `(SELECT l.address FROM cps c JOIN cp_locs l ON l.loc_id = c.loc_id WHERE c.cp_id = t.cp_id)`,
+  loc_address: `(SELECT jsonb_build_object('en', l.address, 'zh-TW', l.address_chi)::text FROM cps c JOIN cp_locs l ON l.loc_id = c.loc_id WHERE c.cp_id = t.cp_id)`,
   carpark_id: `coalesce(t.carpark_id, (SELECT b."cpLocId" FROM bay b WHERE b.id = t.bay_id))`,
   bay_name: `(SELECT coalesce(b."bayName", b."bayId") FROM bay b WHERE b.id = t.bay_id)`,
   cp_no: `(SELECT c.cp_no FROM cps c WHERE c.cp_id = t.cp_id)`,

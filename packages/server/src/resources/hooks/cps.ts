@@ -1,13 +1,29 @@
+import { ERROR_CODES } from '@ev/core';
 import { hashPassword } from '../../crypto/passwords.ts';
+import { lastKnownSql, shownStatusSql } from '../../ocpp/shown-status.ts';
 import type { ResourceHooks } from './types.ts';
 
-/** Chargers: the OCPP password is stored hashed; an empty one in an edit leaves it unchanged. */
+/**
+ * Chargers: their statuses as an operator may trust them (not connected: Offline); the OCPP password is
+ * stored hashed, an empty one in an edit leaves it unchanged.
+ */
 export const hooks: ResourceHooks = {
   virtualColumns: {
-    // The physical connectors (not 0, the charge point as a whole), their times as the portal shows times.
-    cp_connectors: `(SELECT coalesce(json_agg(json_build_object('connector_id', c.connector_id, 'status', c.status,
+    // Spec part 1 §4, core's shownStatus: a charger that is not connected is Offline, whatever it said last;
+    // what it said last is answered beside it as its last known status, with last_status_dttm its time.
+    charging_status: shownStatusSql('t.online_flag', 't.charging_status'),
+    connectora_status: shownStatusSql('t.online_flag', 't.connectora_status'),
+    connectorb_status: shownStatusSql('t.online_flag', 't.connectorb_status'),
+    last_known_status: lastKnownSql('t.online_flag', 't.charging_status'),
+    // The table keeps when the last connection began; a charger not connected is online since no time.
+    online_since: `CASE WHEN t.online_flag = 1 THEN t.online_since END`,
+    offline_since: `CASE WHEN t.online_flag = 0 THEN t.offline_since END`,
+    // The physical connectors (not 0, the charge point as a whole), their times as the portal shows times;
+    // last_known_status only while the charger is not connected (nulls stripped: the view's table gets no empty column).
+    cp_connectors: `(SELECT coalesce(json_agg(json_strip_nulls(json_build_object('connector_id', c.connector_id,
+      'status', ${shownStatusSql('t.online_flag', 'c.status')}, 'last_known_status', ${lastKnownSql('t.online_flag', 'c.status')},
       'error_code', c.error_code,
-      'last_status_dttm', to_char(c.last_status_dttm AT TIME ZONE {display_tz}, 'YYYY-MM-DD HH24:MI:SS')) ORDER BY c.connector_id), '[]'::json)
+      'last_status_dttm', to_char(c.last_status_dttm AT TIME ZONE {display_tz}, 'YYYY-MM-DD HH24:MI:SS'))) ORDER BY c.connector_id), '[]'::json)
       FROM cp_connectors c WHERE c.cp_id = t.cp_id AND c.connector_id > 0)`,
   },
   async beforeWrite(_ctx, data) {
@@ -20,5 +36,10 @@ export const hooks: ResourceHooks = {
     if (old && data.loc_id !== undefined && Number(data.loc_id) !== Number(old.loc_id)) {
       await sql.query(`DELETE FROM charging_rate_cp WHERE cp_id = $1`, [id]);
     }
+  },
+  // Spec 9001: the delete dialog warns that the charger's charging sessions go with it.
+  async checkDelete(sql, id) {
+    const [session] = await sql.query(`SELECT 1 FROM cp_sessions WHERE cp_id = $1 LIMIT 1`, [id]);
+    return session ? String(ERROR_CODES.DELETE_ALL_TRANSACTIONS) : undefined;
   },
 };

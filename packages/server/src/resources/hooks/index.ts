@@ -28,6 +28,7 @@ import * as kmb_cp_sessions from './kmb_cp_sessions.ts';
 import * as lms_profiles from './lms_profiles.ts';
 import * as opening_hour from './opening_hour.ts';
 import * as payment_result_detail from './payment_result_detail.ts';
+import * as portal_action_log from './portal_action_log.ts';
 import * as price_scheme from './price_scheme.ts';
 import * as roles from './roles.ts';
 import * as third_party_conf from './third_party_conf.ts';
@@ -41,5 +42,5 @@ import * as voucher from './voucher.ts';
  * served from its definition alone.
  */
 export const RESOURCE_HOOKS: Record<string, ResourceHooks> = Object.fromEntries(
-  Object.entries({ accounts, bay, bay_log, account_vehicles, account_service_plans, auth_card, charging_rate, charging_rate_detail, service_plans, contact, contact_group, app_config, cp_connectors, cp_locs, cp_requests, cp_rsr, cp_rsr_api_log, cp_rsr_request, cpRsrPointRedeem, cp_sessions, cp_sessions_all, cp_zones, cps, kmb_cp_sessions, lms_profiles, opening_hour, payment_result_detail, price_scheme, roles, third_party_conf, user_profile, users, campaign, campaign_rule, voucher }).map(([key, mod]) => [key, mod.hooks]),
+  Object.entries({ accounts, bay, bay_log, account_vehicles, account_service_plans, auth_card, charging_rate, charging_rate_detail, service_plans, contact, contact_group, app_config, cp_connectors, cp_locs, cp_requests, cp_rsr, cp_rsr_api_log, cp_rsr_request, cpRsrPointRedeem, cp_sessions, cp_sessions_all, cp_zones, cps, kmb_cp_sessions, lms_profiles, opening_hour, payment_result_detail, portal_action_log, price_scheme, roles, third_party_conf, user_profile, users, campaign, campaign_rule, voucher }).map(([key, mod]) => [key, mod.hooks]),
 );

@@ -1,4 +1,4 @@
-import { localDateTime } from '@ev/core';
+import { localDateTime, storedText } from '@ev/core';
 import { loadConfig } from '../../config.ts';
 import { badRequest } from '../../http/errors.ts';
 import { isIsoDate } from '../../vouchers/rules.ts';
@@ -21,10 +21,12 @@ export function expiryProblem(value: string, todayDate: string): 'format_error' 
   return value < todayDate ? 'expired' : undefined;
 }
 
-/** The campaign's sites as one text: 'All sites' or the addresses. */
+/** The campaign's sites as one stored text (display 'message'): all sites, or the addresses in both languages. */
 export const CAMPAIGN_SITES_SQL = (campaignId: string) =>
-  `(SELECT CASE WHEN c."isAllCpLocFlag" = 1 THEN 'All sites'
-     ELSE (SELECT string_agg(l.address, ', ' ORDER BY l.address) FROM cp_locs l WHERE l.loc_id = ANY(c."locIds")) END
+  `(SELECT CASE WHEN c."isAllCpLocFlag" = 1 THEN '${storedText('msg.log.allSites')}'
+     ELSE (SELECT jsonb_build_object('en', string_agg(l.address, ', ' ORDER BY l.address),
+                                    'zh-TW', string_agg(coalesce(nullif(l.address_chi, ''), l.address), ', ' ORDER BY l.address))::text
+           FROM cp_locs l WHERE l.loc_id = ANY(c."locIds")) END
    FROM campaign c WHERE c.id = ${campaignId})`;
 
 export const hooks: ResourceHooks = {

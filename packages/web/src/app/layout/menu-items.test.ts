@@ -17,6 +17,8 @@ describe('sidebar items', () => {
     expect(items).toContain('rnp');
     // Every key of the spec's menu has its screen now (money and parking were the last).
     expect(items).toEqual(MENU.flatMap((g) => g.items));
+    // The plans an account's service plan form needs are managed beside it.
+    expect(items.slice(items.indexOf('account_service_plans'), items.indexOf('account_service_plans') + 2)).toEqual(['account_service_plans', 'service_plans']);
   });
 
   it('keep the privilege rule: READ_{KEY} per item, groups left empty are dropped', () => {

@@ -3,6 +3,8 @@ import { App, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reportOutcome } from '../../api/errors.ts';
 
+type Outcome = { status?: string; errorCode?: number; message?: string };
+
 interface Props {
   /** i18n key of the button's name. */
   label: string;
@@ -10,7 +12,9 @@ interface Props {
   title: string;
   body: string;
   /** Sends the action; answers {status, errorCode} (spec §8: remote actions). */
-  send: () => Promise<{ status?: string; errorCode?: number }>;
+  send: () => Promise<Outcome>;
+  /** For a refusal that carries more than its code (a gateway's reason): what to show in a dialog instead of the toast. */
+  explainRefusal?: (res: Outcome) => { title: string; content: ReactNode } | undefined;
   onDone: () => void;
   danger?: boolean;
   /** The name beside the icon (a lone icon has it as its tooltip). */
@@ -22,7 +26,7 @@ interface Props {
  * (any case: the retry answers 'Success') shows success, status error the message of its code,
  * anything else or a network failure the generic error (spec part 2 §8).
  */
-export function ConfirmedActionButton({ label, icon, title, body, send, onDone, danger, showLabel }: Props) {
+export function ConfirmedActionButton({ label, icon, title, body, send, onDone, danger, showLabel, explainRefusal }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -30,7 +34,10 @@ export function ConfirmedActionButton({ label, icon, title, body, send, onDone, 
   const run = async () => {
     setBusy(true);
     try {
-      await reportOutcome(send(), t('msg.success'), message, t);
+      const sent = send();
+      const explained = explainRefusal && (await sent.then(explainRefusal, () => undefined));
+      if (explained) modal.error({ ...explained, okText: t('ui.common.confirm') });
+      else await reportOutcome(sent, t('msg.success'), message, t);
     } finally {
       setBusy(false);
       onDone();

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ActionResult, FieldDef, ResourceDef } from '@ev/core';
+import { EMAIL_PATTERN, isLockedRecord, type ActionResult, type FieldDef, type ResourceDef } from '@ev/core';
 import { ApiError, api } from '../../api/client.ts';
 import { codeText, errorText } from '../../api/errors.ts';
 import { useLabels } from '../../app/labels.ts';
@@ -54,6 +54,17 @@ export function ResourceForm({ def, mode, id, path, onSaved }: Props) {
 
   if (mode === 'edit' && record.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (mode === 'edit' && record.isError) return <Result status="error" title={errorText(record.error, t)} />;
+  // Opened by URL, a record the definition locks (a Tesla bay, a redeemed voucher) is not offered for editing either.
+  if (mode === 'edit' && isLockedRecord(def, record.data)) {
+    const view = def.actions.includes('view') ? `/${def.key}/${encodeURIComponent(id ?? '')}` : `/${def.key}`;
+    return (
+      <Result
+        status="warning"
+        title={t('ui.form.locked')}
+        extra={<Button onClick={() => void navigate(view)}>{t('ui.form.backToRecord')}</Button>}
+      />
+    );
+  }
 
   const payloadOf = (values: FormValues) => {
     const body: FormValues = {};
@@ -67,8 +78,9 @@ export function ResourceForm({ def, mode, id, path, onSaved }: Props) {
     return body;
   };
 
-  const showServerErrors = (body: unknown) => {
-    if (!isValidationBody(body)) return;
+  /** Puts a 400's errors on the form (under the fields and above the buttons); false when the body has none to show. */
+  const showServerErrors = (body: unknown): boolean => {
+    if (!isValidationBody(body)) return false;
     const exists = (k: string) => i18n.exists(k);
     const lines: string[] = [];
     const onForm: { name: string; errors: string[] }[] = [];
@@ -81,6 +93,7 @@ export function ResourceForm({ def, mode, id, path, onSaved }: Props) {
     if (!lines.length) lines.push(...(body.errors ?? []).map((e) => fieldErrorText(String(e), t, exists)));
     form.setFields(onForm);
     setFormError(lines.length ? lines : undefined);
+    return lines.length > 0;
   };
 
   const confirmChanges = (count: number) =>
@@ -123,8 +136,8 @@ export function ResourceForm({ def, mode, id, path, onSaved }: Props) {
       const newId = saved?.[def.idField] ?? id;
       void navigate(def.actions.includes('view') && newId !== undefined ? `/${def.key}/${String(newId)}` : `/${def.key}`);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) showServerErrors(err.body);
-      void message.error(errorText(err, t));
+      // The precise errors on the form say it all: a generic "Request error" beside them would only add noise.
+      if (!(err instanceof ApiError && err.status === 400 && showServerErrors(err.body))) void message.error(errorText(err, t));
     } finally {
       setSaving(false);
     }
@@ -133,7 +146,8 @@ export function ResourceForm({ def, mode, id, path, onSaved }: Props) {
   const rules = (f: FieldDef) => {
     const out: object[] = [];
     if (f.required || (f.requiredOnCreateOnly && mode === 'create'))
-      out.push({ required: true, message: t('msg.form.required') });
+      out.push({ required: true, message: t(`msg.form.${f.missingMessage ?? 'required'}`) });
+    if (f.input === 'email') out.push({ pattern: EMAIL_PATTERN, message: t('msg.form.format_error') });
     if (f.input === 'json')
       out.push({
         validator: async (_: unknown, v: unknown) => {
@@ -155,6 +169,8 @@ export function ResourceForm({ def, mode, id, path, onSaved }: Props) {
       wrapperCol={{ xs: { span: 24 }, md: { span: 14 } }}
       style={{ maxWidth: 960 }}
       scrollToFirstError
+      // The rules above say what is wrong in the reader's language; the browser's own bubbles would not (type="email").
+      noValidate
     >
       {fields.map((f) => (
         <Form.Item key={f.field} name={f.field} label={fieldLabel(def.key, f.field)} rules={rules(f)}>

@@ -35,6 +35,19 @@ export function FilterDropdown({ col, value, options, onApply }: Props) {
       break;
     case 'select':
     case 'multiselect':
+      // A select on a column with no option list (an ID such as rsr_id) matches a typed value exactly.
+      if (!col.options) {
+        widget = (
+          <Input
+            autoFocus
+            allowClear
+            value={draft === undefined ? '' : String(draft)}
+            onChange={(e) => setDraft(e.target.value.trim())}
+            onPressEnter={apply}
+          />
+        );
+        break;
+      }
       widget = (
         <OptionSelect
           options={options}

@@ -32,7 +32,7 @@ interface Props {
 }
 
 export function ResourceList({ def, fixedFilters, persist = false, embedded = false, search }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const { resourceName, fieldLabel } = useLabels();
@@ -114,6 +114,7 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
           headers: columns.filter((c) => c.display !== 'action').map((c) => fieldLabel(def.key, c.field)),
           keys: columns.filter((c) => c.display !== 'action').map((c) => c.field),
           sheet_name: resourceName(def.key),
+          lang: i18n.language,
         },
         `${def.key}.xlsx`,
       );

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Alert, App, Button, Modal, Space, Spin, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, FilePdfOutlined, ProfileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ResourceDef } from '@ev/core';
+import { isLockedRecord, type ResourceDef } from '@ev/core';
 import { api } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 import type { Permissions } from '../../app/session.tsx';
@@ -40,7 +40,7 @@ export function RowActions({ def, id, perms, onDeleted, row }: Props) {
   const has = (a: ResourceDef['actions'][number]) => def.actions.includes(a);
   const path = `/${def.key}/${encodeURIComponent(String(id))}`;
   // A row the definition locks (lockedWhen: a redeemed voucher, an RSR not under penalty) offers no edit or delete.
-  const locked = !!row && Object.entries(def.lockedWhen ?? {}).some(([f, values]) => values.some((v) => String(v) === String(row[f])));
+  const locked = isLockedRecord(def, row);
 
   const pdf = () =>
     api.download(`/${def.key}/export/pdf/${encodeURIComponent(String(id))}`, { lang: i18n.language }, `${def.key}-${id}.pdf`).catch((err) => {

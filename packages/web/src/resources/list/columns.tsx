@@ -43,7 +43,7 @@ export function tableColumns({ def, columns, state, options, label, setFilter, a
       key: col.field,
       dataIndex: col.field,
       title: label(col.field),
-      ellipsis: col.display === 'json' || col.display === 'text' ? { showTitle: true } : false,
+      ellipsis: col.display === 'json' || col.display === 'text' || col.display === 'message' ? { showTitle: true } : false,
       sorter: !!col.sortable,
       sortOrder: state.sortBy === col.field ? (state.order === 'asc' ? 'ascend' : 'descend') : null,
       align: col.display === 'boolean' ? 'center' : undefined,

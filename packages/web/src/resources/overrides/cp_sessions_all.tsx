@@ -1,2 +1,2 @@
-/** The same sessions table as cp_sessions: the same pop-view. */
-export { popView } from './cp_sessions.tsx';
+/** The same sessions table as cp_sessions: the same pop-view and row actions. */
+export { popView, rowActions } from './cp_sessions.tsx';

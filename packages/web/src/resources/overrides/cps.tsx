@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Spin } from 'antd';
 import { editPrivilege, P, readPrivilege } from '@ev/core';
 import { MassUpdateButton } from '../../screens/mass-update/MassUpdateButton.tsx';
+import { UnconfirmedSessions } from '../../screens/charger/UnconfirmedSessions.tsx';
 import type { Permissions } from '../../app/session.tsx';
 import type { RecordData } from '../use-record.ts';
 import type { ListActionsContext, ViewTab } from './types.ts';
@@ -18,8 +19,10 @@ const ACTION_PRIVILEGES = [P.REMOTE_START_CHARGER, P.REMOTE_RESET_CHARGER, P.GET
 export const viewTabs = (record: RecordData, perms: Permissions): ViewTab[] => {
   if (!perms.has(readPrivilege('cps'))) return [];
   const cpId = Number(record.cp_id);
-  const tabs: ViewTab[] = [
-    {
+  const tabs: ViewTab[] = [];
+  // Spec part 1 §6: READ_CP_CONNECTOR gates the connectors, and the charts are theirs.
+  if (perms.has(P.CP_CONNECTOR))
+    tabs.push({
       key: 'charts',
       label: 'ui.chart.tab',
       children: (
@@ -27,8 +30,7 @@ export const viewTabs = (record: RecordData, perms: Permissions): ViewTab[] => {
           <MeterChartTab cpId={cpId} />
         </Suspense>
       ),
-    },
-  ];
+    });
   // Spec part 1 §6: READ_CP_CONFIG gates the config list.
   if (perms.has(P.CP_CONFIG))
     tabs.push({
@@ -52,6 +54,9 @@ export const viewTabs = (record: RecordData, perms: Permissions): ViewTab[] => {
     });
   return tabs;
 };
+
+/** Above the charger view: its sessions the charger never stopped, per connector. */
+export const viewNotice = (record: RecordData, perms: Permissions) => <UnconfirmedSessions cpId={Number(record.cp_id)} perms={perms} />;
 
 /** Spec part 1 §2: the mass update of the selected chargers' configuration (a config editor's right). */
 export const listActions = ({ perms, selected, clearSelection, reload }: ListActionsContext) =>

@@ -16,6 +16,11 @@ export function viewTabs(key: string, record: RecordData, perms: Permissions): V
   return OVERRIDES.get(key)?.viewTabs?.(record, perms) ?? [];
 }
 
+/** What the resource's override shows above a record's view (nothing for most resources). */
+export function viewNotice(key: string, record: RecordData, perms: Permissions): ReactNode {
+  return OVERRIDES.get(key)?.viewNotice?.(record, perms) ?? null;
+}
+
 /** The pop-view body a resource's override provides, undefined for the generic record details. */
 export function popView(def: ResourceDef, record: RecordData, perms: Permissions): ReactNode | undefined {
   return OVERRIDES.get(def.key)?.popView?.(record, perms, def);

@@ -34,6 +34,8 @@ export interface RowActionsContext {
 export interface ResourceOverride {
   /** Tabs after the details in the record's view and edit-and-view pages. */
   viewTabs?(record: RecordData, perms: Permissions): ViewTab[];
+  /** Above the record's view, something that needs attention (a charger's unconfirmed sessions). */
+  viewNotice?(record: RecordData, perms: Permissions): ReactNode;
   /**
    * The body of the list's pop-view (row action popView) in place of the generic record details;
    * `def` is the list's definition (several lists may share one pop-view by re-exporting it).

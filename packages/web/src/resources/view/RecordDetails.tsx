@@ -24,17 +24,31 @@ export function RecordDescriptions({ def, record }: { def: ResourceDef; record: 
     .filter((c) => c.display === 'json')
     .flatMap((c) => rowKeys(flatRows(record[c.field]) ?? []).map((name) => nestedColumn(def, c.field, name)?.options));
   const options = useOptions([...columns.map((c) => c.options), ...nestedOptions]);
+  // A JSON value (a table) takes a row of its own on two columns: sharing one, its width squeezes the other
+  // value to a letter per line. The item before it then fills its own row.
+  const spans: (1 | 'filled')[] = [];
+  let second = false;
+  for (const c of columns) {
+    if (c.display === 'json' || c.display === 'changes') {
+      if (second) spans[spans.length - 1] = 'filled';
+      spans.push('filled');
+      second = false;
+    } else {
+      spans.push(1);
+      second = !second;
+    }
+  }
   return (
     <Descriptions
       bordered
       size="small"
       column={{ xs: 1, sm: 1, md: 2 }}
       styles={{ label: { width: 200 } }}
-      items={columns.map((c) => ({
+      items={columns.map((c, i) => ({
         key: c.field,
         label: fieldLabel(def.key, c.field),
         children: renderValue(c, record[c.field], options, true, c.display === 'json' ? jsonKeys(c.field) : undefined),
-        span: c.display === 'json' ? 'filled' : 1,
+        span: spans[i],
       }))}
     />
   );

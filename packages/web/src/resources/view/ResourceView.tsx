@@ -2,12 +2,12 @@ import { useNavigate } from 'react-router';
 import { App, Button, Card, Result, Space, Spin, Tabs } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ResourceDef } from '@ev/core';
+import { isLockedRecord, type ResourceDef } from '@ev/core';
 import { ApiError, api } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 import { useLabels } from '../../app/labels.ts';
 import { usePermissions } from '../../app/session.tsx';
-import { viewTabs } from '../overrides/index.ts';
+import { viewNotice, viewTabs } from '../overrides/index.ts';
 import { useDeleteRecord } from '../use-delete.tsx';
 import { useRecord } from '../use-record.ts';
 import { RecordDescriptions } from './RecordDetails.tsx';
@@ -18,7 +18,7 @@ export function ResourceView({ def, id }: { def: ResourceDef; id: string }) {
   const { message } = App.useApp();
   const { resourceName } = useLabels();
   const perms = usePermissions();
-  const record = useRecord(def, id);
+  const record = useRecord(def, id, undefined, !!def.liveView);
   const confirmDelete = useDeleteRecord(def);
 
   if (record.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
@@ -28,7 +28,7 @@ export function ResourceView({ def, id }: { def: ResourceDef; id: string }) {
   }
 
   // A record the definition locks (lockedWhen: a voucher campaign, a redeemed voucher) offers no edit or delete.
-  const locked = Object.entries(def.lockedWhen ?? {}).some(([f, values]) => values.some((v) => String(v) === String(record.data[f])));
+  const locked = isLockedRecord(def, record.data);
   const title = def.titleField && record.data[def.titleField] ? ` · ${String(record.data[def.titleField])}` : '';
   const pdf = () =>
     api.download(`/${def.key}/export/pdf/${encodeURIComponent(id)}`, { lang: i18n.language }, `${def.key}-${id}.pdf`).catch((err) => {
@@ -65,6 +65,7 @@ export function ResourceView({ def, id }: { def: ResourceDef; id: string }) {
   const tabs = viewTabs(def.key, record.data, perms);
   return (
     <Card title={`${resourceName(def.key)} #${id}${title}`} extra={extra}>
+      {viewNotice(def.key, record.data, perms)}
       {tabs.length ? (
         <Tabs items={[{ key: 'details', label: t('ui.view.details'), children: details }, ...tabs.map((tab) => ({ ...tab, label: t(tab.label) }))]} />
       ) : (

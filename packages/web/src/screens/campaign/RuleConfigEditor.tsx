@@ -19,6 +19,8 @@ interface Props {
 type TimeRange = { start: string; end: string };
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 const SHORTHANDS: [string, number][] = [['1-5', 5], ['1-6', 6], ['1-7', 7]];
+/** The i18n key of a shorthand's name (spec part 2 §4: 1-5 Mon-Fri, 1-6 Mon-Sat, 1-7 Mon-Sun). */
+const SHORTHAND_LABELS: Record<string, string> = { '1-5': 'ui.campaignRules.monFri', '1-6': 'ui.campaignRules.monSat', '1-7': 'ui.campaignRules.monSun' };
 
 function parse(value: string | undefined): unknown[] {
   try {
@@ -118,7 +120,7 @@ export function RuleConfigEditor({ type, value, onChange, disabled }: Props) {
         <Space wrap>
           {SHORTHANDS.map(([shorthand, last]) => (
             <Button key={shorthand} size="small" disabled={disabled} onClick={() => write(daysConfig(WEEKDAYS.slice(0, last)))}>
-              {t(`ui.campaignRules.${{ '1-5': 'monFri', '1-6': 'monSat', '1-7': 'monSun' }[shorthand]}`)}
+              {t(SHORTHAND_LABELS[shorthand])}
             </Button>
           ))}
           <Button size="small" disabled={disabled} onClick={() => write([])}>
@@ -137,10 +139,14 @@ export function RuleConfigEditor({ type, value, onChange, disabled }: Props) {
   return null;
 }
 
-/** A config as one line of text for the rules table. */
-export function configSummary(type: string, value: string, weekday: (d: number) => string): string {
+/** A config as one line of text for the rules table; weekdays read as the spec's shorthands where they make one (Mon–Fri, Sun). */
+export function configSummary(type: string, value: string, t: (key: string) => string): string {
   const list = parse(value);
   if (type === 'TimeInclude') return list.map((r) => `${(r as TimeRange).start}–${(r as TimeRange).end}`).join(', ');
-  if (type === 'DayInclude') return daysOf(list).map(weekday).join(', ');
+  if (type === 'DayInclude') {
+    return daysConfig(daysOf(list))
+      .map((d) => t(SHORTHAND_LABELS[d] ?? `ui.campaignRules.weekday.${d}`))
+      .join(', ');
+  }
   return list.map(String).join(', ');
 }

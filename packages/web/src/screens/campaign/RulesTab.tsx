@@ -78,7 +78,7 @@ export function RulesTab({ campaignId, locked, perms }: Props) {
           { key: 'name', dataIndex: 'ruleName', title: label('ruleName') },
           {
             key: 'config', dataIndex: 'campaignRuleConfig', title: label('campaignRuleConfig'),
-            render: (v: string, r) => configSummary(r.campaignRuleTypeCode, v, (d) => t(`ui.campaignRules.weekday.${d}`)),
+            render: (v: string, r) => configSummary(r.campaignRuleTypeCode, v, (key) => t(key)),
           },
           {
             key: 'description', title: label('description'),

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Form } from 'antd';
 import type { ConfigJson, ConfigSetting } from '@ev/core';
 import { renderScreen } from '../../testing/render.tsx';
-import { ConfigSettingItem, configJsonOf } from './ConfigTab.tsx';
+import { configJsonOf } from './ConfigTab.tsx';
+import { ConfigSettingItem } from './ConfigSettingItem.tsx';
 
 describe('the config_json the Configuration tab saves', () => {
   const json: ConfigJson = {
@@ -55,5 +56,23 @@ describe('a setting in the edit popup', () => {
   it('draws a Text as an input and a Selection as a select', async () => {
     expect(await item({ Type: 'Text', Authority: 'Everyone', Value: 'wss://a', Option: [] }, false)).toContain('value="wss://a"');
     expect(await item({ Type: 'Selection', Authority: 'Everyone', Value: 'Full', Option: ['Full', 'Shrink'] }, false)).toContain('ant-select');
+  });
+
+  it('shows setting names, choices and the step in Traditional Chinese; the remote OCPP password as a blank password input', async () => {
+    const named = (name: string, setting: ConfigSetting) =>
+      renderScreen(
+        'zh-TW',
+        <Form initialValues={{ settings: { [name]: setting.Value } }}>
+          <ConfigSettingItem name={name} setting={setting} saved={setting} mayAdmin />
+        </Form>,
+      );
+    const unlock = await named('Auto Unlock Interval (ms)', { Type: 'Range', Authority: 'Everyone', Value: 3000, Option: [0, 10000, 100] });
+    expect(unlock).toContain('自動解鎖間隔（毫秒）');
+    expect(unlock).toContain('0 – 10000，每級 100');
+    expect(await named('Window', { Type: 'Selection', Authority: 'Everyone', Value: 'Full', Option: ['Full', 'Shrink'] })).toContain('全螢幕');
+    const pw = await named('Remote OCPP Password', { Type: 'Text', Authority: 'Admin', Value: '', Option: [] });
+    expect(pw).toContain('遠端 OCPP 密碼');
+    expect(pw).toContain('type="password"');
+    expect(pw).toContain('留空即保留已儲存的值');
   });
 });

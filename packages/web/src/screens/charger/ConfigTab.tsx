@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Checkbox, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
-  booleanChoices, createPrivilege, editPrivilege, isBooleanSetting, isOn, P, rangeOf,
+  booleanChoices, createPrivilege, editPrivilege, isBooleanSetting, isOn, P,
   type ConfigJson, type ConfigSendResult, type ConfigSetting, type CpConfigRow, type FwVerConfig,
 } from '@ev/core';
 import { api, ApiError } from '../../api/client.ts';
 import { codeText, errorText } from '../../api/errors.ts';
 import { usePermissions } from '../../app/session.tsx';
+import { optionLabel, settingName } from './config-labels.ts';
+import { ConfigSettingItem } from './ConfigSettingItem.tsx';
 
 const RESULT_COLOURS: Record<ConfigSendResult, string> = {
   Accepted: 'green',
@@ -49,10 +51,17 @@ interface EditValues {
   settings: Record<string, unknown>;
 }
 
+/** The config in the popup: a saved one edited, or (copy) a new one prefilled from it, saved only on Save. */
+interface Editing {
+  row: CpConfigRow;
+  copy: boolean;
+}
+
 /**
  * Charger view, Configuration tab (spec part 1 §2, §3, §5, §7): the charger's configs, created from a firmware
- * template, duplicated, edited in a popup with each setting drawn by its Type, made current (sent to the charger,
- * with its answer per setting) and deleted after 'Are you sure to delete cp config ID: {id}'.
+ * template, duplicated (the create popup, prefilled with the copy), edited in a popup with each setting drawn by
+ * its Type, made current (sent to the charger, with its answer per setting) and deleted after 'Are you sure to
+ * delete cp config ID: {id}'.
  */
 export default function ConfigTab({ cpId }: { cpId: number }) {
   const { t } = useTranslation();
@@ -60,7 +69,7 @@ export default function ConfigTab({ cpId }: { cpId: number }) {
   const perms = usePermissions();
   const queryClient = useQueryClient();
   const [template, setTemplate] = useState<string>();
-  const [editing, setEditing] = useState<CpConfigRow>();
+  const [editing, setEditing] = useState<Editing>();
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<EditValues>();
 
@@ -102,13 +111,13 @@ export default function ConfigTab({ cpId }: { cpId: number }) {
         if (editing)
           form.setFields(
             Object.entries(fields).map(([name, code]) => ({
-              name: name in editing.config_json ? ['settings', name] : name,
+              name: name in editing.row.config_json ? ['settings', name] : name,
               errors: [t(`msg.form.${code}`, { defaultValue: t('msg.badRequest') })],
             })),
           );
         void message.error(
           Object.entries(fields)
-            .map(([name, code]) => `${name}: ${t(`msg.form.${code}`, { defaultValue: code })}`)
+            .map(([name, code]) => `${settingName(t, name)}: ${t(`msg.form.${code}`, { defaultValue: code })}`)
             .join('; '),
         );
       } else void message.error(errorText(err, t));
@@ -118,25 +127,27 @@ export default function ConfigTab({ cpId }: { cpId: number }) {
     }
   };
 
-  const openEdit = (row: CpConfigRow) => {
+  const openEdit = (row: CpConfigRow, copy = false) => {
     form.resetFields();
     const settings: Record<string, unknown> = {};
     for (const [name, s] of Object.entries(row.config_json)) settings[name] = formValue(s);
     form.setFieldsValue({ description: row.description, ip_address: row.ip_address, mac_address: row.mac_address, makeCurrent: false, settings });
-    setEditing(row);
+    setEditing({ row, copy });
   };
 
   const submitEdit = async () => {
     if (!editing) return;
+    const { row, copy } = editing;
     const v = await form.validateFields();
     const body = {
-      cp_config_id: editing.cp_config_id,
+      // A copy is created from its source (the server keeps the source's secrets left blank), never current.
+      ...(copy ? { copy_of: row.cp_config_id } : { cp_config_id: row.cp_config_id }),
       description: v.description ?? null,
       ip_address: v.ip_address ?? null,
       mac_address: v.mac_address ?? null,
-      config_json: configJsonOf(editing.config_json, v.settings ?? {}),
+      config_json: configJsonOf(row.config_json, v.settings ?? {}),
       // The current config's changes go to the charger at once.
-      ...(v.makeCurrent || editing.current === 1 ? { current: 1 } : {}),
+      ...(!copy && (v.makeCurrent || row.current === 1) ? { current: 1 } : {}),
     };
     await save(body, () => setEditing(undefined));
   };
@@ -204,8 +215,8 @@ export default function ConfigTab({ cpId }: { cpId: number }) {
               pagination={false}
               dataSource={Object.entries(row.config_json).map(([name, s]) => ({ name, s }))}
               columns={[
-                { title: t('ui.cpConfig.setting'), dataIndex: 'name' },
-                { title: t('ui.cpConfig.value'), render: (_, r) => String(r.s.Value) },
+                { title: t('ui.cpConfig.setting'), dataIndex: 'name', render: (name: string) => settingName(t, name) },
+                { title: t('ui.cpConfig.value'), render: (_, r) => (r.s.Type === 'Selection' ? optionLabel(t, r.s.Value) : String(r.s.Value)) },
                 { title: t('ui.cpConfig.result'), render: (_, r) => (row.last_sent ? resultTag(row.last_sent[r.name]) : null) },
               ]}
             />
@@ -246,7 +257,7 @@ export default function ConfigTab({ cpId }: { cpId: number }) {
                   </Button>
                 )}
                 {mayCreate && (
-                  <Button size="small" disabled={busy} onClick={() => void save({ copy_of: row.cp_config_id })}>
+                  <Button size="small" disabled={busy} onClick={() => openEdit(row, true)}>
                     {t('ui.cpConfig.duplicate')}
                   </Button>
                 )}
@@ -267,7 +278,7 @@ export default function ConfigTab({ cpId }: { cpId: number }) {
       />
       <Modal
         open={!!editing}
-        title={editing ? t('ui.cpConfig.editTitle', { id: editing.cp_config_id }) : ''}
+        title={editing ? t(editing.copy ? 'ui.cpConfig.copyTitle' : 'ui.cpConfig.editTitle', { id: editing.row.cp_config_id }) : ''}
         width={720}
         okText={t('ui.common.save')}
         cancelText={t('ui.common.cancel')}
@@ -287,10 +298,10 @@ export default function ConfigTab({ cpId }: { cpId: number }) {
             <Form.Item name="mac_address" label={t('ui.cpConfig.macAddress')}>
               <Input maxLength={100} />
             </Form.Item>
-            {Object.entries(editing.config_json).map(([name, s]) => (
-              <ConfigSettingItem key={name} name={name} setting={s} saved={editing.config_json[name]} mayAdmin={mayAdmin} />
+            {Object.entries(editing.row.config_json).map(([name, s]) => (
+              <ConfigSettingItem key={name} name={name} setting={s} saved={s} mayAdmin={mayAdmin} />
             ))}
-            {editing.current !== 1 && (
+            {!editing.copy && editing.row.current !== 1 && (
               <Form.Item name="makeCurrent" valuePropName="checked" wrapperCol={{ offset: 10, span: 14 }}>
                 <Checkbox>{t('ui.cpConfig.makeCurrentOnSave')}</Checkbox>
               </Form.Item>
@@ -299,52 +310,5 @@ export default function ConfigTab({ cpId }: { cpId: number }) {
         )}
       </Modal>
     </Space>
-  );
-}
-
-/**
- * One setting in the edit popup, drawn by its Type: Selection a select of its Option (a Yes/No or 1/0 one a tick box),
- * Range a number input with its min, max and step, Text an input. Read-only when it is an Admin setting and the user
- * lacks the Admin settings right, and (spec §3) when it is a boolean already on in the saved config.
- */
-export function ConfigSettingItem({ name, setting: s, saved, mayAdmin }: { name: string; setting: ConfigSetting; saved?: ConfigSetting; mayAdmin: boolean }) {
-  const { t } = useTranslation();
-  const adminLocked = s.Authority === 'Admin' && !mayAdmin;
-  const label = (
-    <Space size={4}>
-      <span>{name}</span>
-      {s.Authority === 'Admin' && (
-        <Tooltip title={mayAdmin ? undefined : t('ui.cpConfig.adminHint')}>
-          <Tag color="purple">{t('ui.cpConfig.adminOnly')}</Tag>
-        </Tooltip>
-      )}
-    </Space>
-  );
-  if (isBooleanSetting(s)) {
-    const onAlready = isOn(saved?.Value);
-    return (
-      <Form.Item name={['settings', name]} valuePropName="checked" label={label} tooltip={onAlready ? t('ui.cpConfig.onceOnHint') : undefined}>
-        <Checkbox disabled={adminLocked || onAlready} aria-label={name} />
-      </Form.Item>
-    );
-  }
-  const range = rangeOf(s);
-  const input =
-    s.Type === 'Selection' ? (
-      <Select disabled={adminLocked} aria-label={name} options={s.Option.map((o) => ({ value: o, label: String(o) }))} />
-    ) : s.Type === 'Range' ? (
-      <InputNumber disabled={adminLocked} aria-label={name} {...range} style={{ width: 200 }} />
-    ) : (
-      <Input disabled={adminLocked} aria-label={name} maxLength={2000} />
-    );
-  return (
-    <Form.Item
-      name={['settings', name]}
-      label={label}
-      rules={s.Type === 'Range' ? [{ required: true, message: t('msg.form.required') }] : []}
-      extra={s.Type === 'Range' ? `${range.min} – ${range.max}` : undefined}
-    >
-      {input}
-    </Form.Item>
   );
 }

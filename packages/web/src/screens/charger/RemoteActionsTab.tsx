@@ -1,18 +1,35 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Spin, Switch, Table, Tag, Tooltip } from 'antd';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Input, InputNumber, Select, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CHARGING_STATUSES, P, staticOptionItems, type ActionResult } from '@ev/core';
+import { canStartIn, CHARGING_STATUSES, ERROR_CODES, getResource, P, staticOptionItems, type ActionResult } from '@ev/core';
 import { api } from '../../api/client.ts';
-import { reportOutcome } from '../../api/errors.ts';
+import { codeText, reportOutcome } from '../../api/errors.ts';
 import { usePermissions } from '../../app/session.tsx';
-import { GetLpButton } from '../parking/GetLpButton.tsx';
+import { useRecord } from '../../resources/use-record.ts';
+import { StartModal, startBody } from './StartModal.tsx';
 
 interface Connector {
   cp_id: number;
   connector_id: number;
   connector_name: string | null;
+  /** As shown: Offline while the charger is not connected (server hooks/cp_connectors.ts). */
   status: string | null;
+  /** What it reported before the charger went away, at last_status_dttm. */
+  last_known_status?: string | null;
+  last_status_dttm?: string | null;
+  /** The running session a stop ends; null when none runs. */
+  session_id?: number | null;
+}
+
+/** The charger as its view answers it: whether it is connected, and what it last said. */
+interface ChargerState {
+  online_flag: number;
+  double_use_flag: number;
+  last_known_status: string | null;
+  last_status_dttm: string | null;
+  /** When its last connection ended (null while connected, or never connected). */
+  offline_since: string | null;
 }
 
 /** The messages a charger may be asked to send (OCPP 1.6 TriggerMessage). */
@@ -25,29 +42,8 @@ export const TRIGGER_MESSAGES = [
   'FirmwareStatusNotification',
 ] as const;
 
-/** Spec part 1 §4: a connector in one of these states counts as charging (stop yes, start no). */
+/** Spec part 1 §4: a connector in one of these states counts as charging (a session runs: no start). */
 export const isCharging = (status: string | null | undefined): boolean => !!status && CHARGING_STATUSES.includes(status);
-
-interface StartValues {
-  connectorId: number;
-  time: number;
-  startCode?: string;
-  lp?: string;
-  entryTime?: string;
-  isFree?: boolean;
-  remark?: string;
-  memberId?: string;
-}
-
-/** The body of POST /{resource}/rsrStartCharger/{id} (spec part 1 §7), empty fields left out. */
-export function startBody(v: StartValues): Record<string, unknown> {
-  const body: Record<string, unknown> = { connectorId: v.connectorId, time: v.time, isFree: v.isFree ? 1 : 0 };
-  for (const k of ['startCode', 'lp', 'entryTime', 'remark', 'memberId'] as const) {
-    const value = v[k]?.trim();
-    if (value) body[k] = value;
-  }
-  return body;
-}
 
 /**
  * Charger view, Remote actions tab (spec part 1 §2, §4, §7, §8): start, stop and unlock per connector, reset,
@@ -64,13 +60,18 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
   const [triggerMessage, setTriggerMessage] = useState<string>('StatusNotification');
   const [triggerConnector, setTriggerConnector] = useState<number>(0);
   const [typed, setTyped] = useState(1);
-  const [startForm] = Form.useForm<StartValues>();
 
   const mayStart = perms.has(P.REMOTE_START_CHARGER);
   const mayReset = perms.has(P.REMOTE_RESET_CHARGER);
   const mayDiagnose = perms.has(P.GET_DIAGNOSTICS);
   const mayChangeAvailability = perms.has(P.CHANGE_AVAILABILITY);
   const mayTrigger = perms.has(P.TRIGGER_MESSAGE);
+
+  // Every action needs the charger connected: the record the view page reads every few seconds (cps liveView).
+  const charger = useRecord(getResource('cps')!, cpId, undefined, true) as UseQueryResult<ChargerState>;
+  const connected = charger.data?.online_flag === 1;
+  const notConnected = charger.data && !connected ? codeText(ERROR_CODES.CP_OFFLINE, t) : undefined;
+  const statusText = (status: string | null | undefined) => statusLabels.get(status ?? 'N/A') ?? status;
 
   const connectors = useQuery({
     queryKey: ['cp_connectors', 'actions', cpId],
@@ -84,9 +85,10 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
   });
 
   const refresh = () => {
-    void connectors.refetch();
+    const again = () => Promise.all([connectors.refetch(), charger.refetch()]);
+    void again();
     // The charger's StatusNotification follows its answer: look again shortly after.
-    for (const ms of [1_000, 2_500]) setTimeout(() => void connectors.refetch(), ms);
+    for (const ms of [1_000, 2_500]) setTimeout(() => void again(), ms);
   };
 
   /** Spec §8: success message; error.{errorCode} for a refusal; the generic error for anything else. */
@@ -108,71 +110,76 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
       onOk: () => void run(call),
     });
 
+  /** Stop and unlock (spec §7): the confirmation takes the remark the command is audited with. */
+  const confirmWithRemark = (title: string, call: (remark: string | undefined) => Promise<ActionResult>) => {
+    let remark = '';
+    modal.confirm({
+      title,
+      content: (
+        <Input.TextArea
+          aria-label={t('ui.remote.remark')}
+          placeholder={t('ui.remote.remark')}
+          rows={2}
+          maxLength={2000}
+          onChange={(e) => (remark = e.target.value)}
+          style={{ marginTop: 8 }}
+        />
+      ),
+      okText: t('ui.common.confirm'),
+      cancelText: t('ui.common.cancel'),
+      onOk: () => void run(() => call(remark.trim() || undefined)),
+    });
+  };
+
   const target = (connectorId: number) => (connectorId === 0 ? t('ui.remote.wholeCharger') : t('ui.remote.connector', { n: connectorId }));
   const availability = (connectorId: number, type: 'Available' | 'Unavailable') =>
     confirm(t(type === 'Available' ? 'ui.remote.confirmAvailable' : 'ui.remote.confirmUnavailable', { target: target(connectorId) }), () =>
       api.get<ActionResult>(`/cps/change_availability/${cpId}/${connectorId}`, { availabilityType: type }),
     );
 
-  const openStart = (connectorId: number) => {
-    startForm.resetFields();
-    startForm.setFieldsValue({ connectorId, isFree: false });
-    setStarting(connectorId);
-  };
-  const submitStart = async () => {
-    const values = await startForm.validateFields();
-    modal.confirm({
-      title: t('ui.remote.confirmStart', { n: values.connectorId }),
-      okText: t('ui.common.confirm'),
-      cancelText: t('ui.common.cancel'),
-      onOk: () => {
-        setStarting(undefined);
-        void run(() => api.post<ActionResult>(`/cps/rsrStartCharger/${cpId}`, startBody(values)));
-      },
-    });
+  /** Why a start cannot work on this connector (the server refuses the same: core's startRefusal), or undefined. */
+  const startBlocked = (c: Connector): string | undefined => {
+    if (isCharging(c.status)) return t('ui.remote.alreadyCharging');
+    if (!canStartIn(c.status)) return t('ui.remote.cannotStart', { status: statusText(c.status) });
+    const otherCharging = connectors.data?.some((o) => o.connector_id !== c.connector_id && isCharging(o.status));
+    if (otherCharging && charger.data?.double_use_flag !== 1) return codeText(ERROR_CODES.ONE_CONNECTOR_AT_A_TIME, t);
+    return undefined;
   };
 
-  const connectorButtons = (c: { connector_id: number; status: string | null }, known: boolean) => {
+  /** A button with the reason it is off as its tooltip (every action needs the charger connected). */
+  const action = (label: string, blocked: string | undefined, onClick: () => void, props: { type?: 'primary'; danger?: boolean } = {}) => (
+    <Tooltip title={blocked}>
+      <Button {...props} disabled={busy || !!blocked} onClick={onClick}>
+        {label}
+      </Button>
+    </Tooltip>
+  );
+
+  /** known: the connector's state is known (without READ_CP_CONNECTOR the user types a connector and the server judges). */
+  const connectorButtons = (c: Connector, known: boolean) => {
     const n = c.connector_id;
-    const charging = isCharging(c.status);
+    const running = known && c.session_id != null;
+    const unlockTitle = t(running ? 'ui.remote.confirmUnlockSession' : 'ui.remote.confirmUnlock', { n });
     return (
       <Space wrap>
         {mayStart && (
           <>
-            <Tooltip title={known && charging ? t('ui.remote.alreadyCharging') : undefined}>
-              <Button type="primary" disabled={busy || (known && charging)} onClick={() => openStart(n)}>
-                {t('ui.remote.start')}
-              </Button>
-            </Tooltip>
-            <Tooltip title={known && !charging ? t('ui.remote.notCharging') : undefined}>
-              <Button
-                danger
-                disabled={busy || (known && !charging)}
-                onClick={() =>
-                  confirm(t('ui.remote.confirmStop', { n }), () => api.post<ActionResult>(`/cps/rsrStopCharger/${cpId}`, { connectorId: n }))
-                }
-              >
-                {t('ui.remote.stop')}
-              </Button>
-            </Tooltip>
-            <Button
-              disabled={busy}
-              onClick={() =>
-                confirm(t('ui.remote.confirmUnlock', { n }), () => api.post<ActionResult>(`/cps/unlockCharger/${cpId}`, { connectorId: n }))
-              }
-            >
-              {t('ui.remote.unlock')}
-            </Button>
+            {action(t('ui.remote.start'), notConnected ?? (known ? startBlocked(c) : undefined), () => setStarting(n), { type: 'primary' })}
+            {action(
+              t('ui.remote.stop'),
+              notConnected ?? (known && !running ? t('ui.remote.notCharging') : undefined),
+              () => confirmWithRemark(t('ui.remote.confirmStop', { n }), (remark) => api.post<ActionResult>(`/cps/rsrStopCharger/${cpId}`, { connectorId: n, remark })),
+              { danger: true },
+            )}
+            {action(t('ui.remote.unlock'), notConnected, () =>
+              confirmWithRemark(unlockTitle, (remark) => api.post<ActionResult>(`/cps/unlockCharger/${cpId}`, { connectorId: n, remark })),
+            )}
           </>
         )}
         {mayChangeAvailability && (
           <>
-            <Button disabled={busy} onClick={() => availability(n, 'Available')}>
-              {t('ui.remote.available')}
-            </Button>
-            <Button disabled={busy} onClick={() => availability(n, 'Unavailable')}>
-              {t('ui.remote.unavailable')}
-            </Button>
+            {action(t('ui.remote.available'), notConnected, () => availability(n, 'Available'))}
+            {action(t('ui.remote.unavailable'), notConnected, () => availability(n, 'Unavailable'))}
           </>
         )}
       </Space>
@@ -182,43 +189,42 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
   const connectorIds = connectors.data?.map((c) => c.connector_id) ?? [];
   const perConnector = mayStart || mayChangeAvailability;
 
+  const state = charger.data;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="remote-actions">
+      {state && !connected && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="charger-offline"
+          title={
+            state.last_known_status
+              ? t('ui.remote.offline', { since: state.offline_since ?? '-', status: statusText(state.last_known_status), at: state.last_status_dttm ?? '-' })
+              : t('ui.remote.offlineNoStatus', { since: state.offline_since ?? '-' })
+          }
+          description={t('ui.remote.offlineHint')}
+        />
+      )}
       <Card size="small" title={t('ui.remote.wholeCharger')}>
         <Space wrap>
-          {mayReset && (
-            <>
-              {(['Hard', 'Soft'] as const).map((type) => (
-                <Button
-                  key={type}
-                  disabled={busy}
-                  onClick={() =>
-                    confirm(t(type === 'Hard' ? 'ui.remote.confirmResetHard' : 'ui.remote.confirmResetSoft'), () =>
-                      api.get<ActionResult>(`/cps/rsrResetCharger/${cpId}`, { type }),
-                    )
-                  }
-                >
-                  {t(type === 'Hard' ? 'ui.remote.resetHard' : 'ui.remote.resetSoft')}
-                </Button>
-              ))}
-            </>
-          )}
-          {mayDiagnose && (
-            <Button
-              disabled={busy}
-              onClick={() => confirm(t('ui.remote.confirmDiagnostics'), () => api.get<ActionResult>(`/cps/getDiagnostics/${cpId}`))}
-            >
-              {t('ui.remote.diagnostics')}
-            </Button>
-          )}
+          {mayReset &&
+            (['Hard', 'Soft'] as const).map((type) => (
+              <span key={type}>
+                {action(t(type === 'Hard' ? 'ui.remote.resetHard' : 'ui.remote.resetSoft'), notConnected, () =>
+                  confirm(t(type === 'Hard' ? 'ui.remote.confirmResetHard' : 'ui.remote.confirmResetSoft'), () =>
+                    api.get<ActionResult>(`/cps/rsrResetCharger/${cpId}`, { type }),
+                  ),
+                )}
+              </span>
+            ))}
+          {mayDiagnose &&
+            action(t('ui.remote.diagnostics'), notConnected, () =>
+              confirm(t('ui.remote.confirmDiagnostics'), () => api.get<ActionResult>(`/cps/getDiagnostics/${cpId}`)),
+            )}
           {mayChangeAvailability && (
             <>
-              <Button disabled={busy} onClick={() => availability(0, 'Available')}>
-                {t('ui.remote.available')}
-              </Button>
-              <Button disabled={busy} onClick={() => availability(0, 'Unavailable')}>
-                {t('ui.remote.unavailable')}
-              </Button>
+              {action(t('ui.remote.available'), notConnected, () => availability(0, 'Available'))}
+              {action(t('ui.remote.unavailable'), notConnected, () => availability(0, 'Unavailable'))}
             </>
           )}
         </Space>
@@ -238,19 +244,14 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
               onChange={setTriggerConnector}
               options={[0, ...connectorIds].map((n) => ({ value: n, label: n === 0 ? t('ui.remote.allConnectors') : t('ui.remote.connector', { n }) }))}
             />
-            <Button
-              disabled={busy}
-              onClick={() =>
-                confirm(t('ui.remote.confirmTrigger', { message: triggerMessage, target: triggerConnector ? target(triggerConnector) : t('ui.remote.allConnectors') }), () =>
-                  api.get<ActionResult>(
-                    `/cps/triggerMessage/${cpId}`,
-                    triggerConnector ? { requestedMessage: triggerMessage, connectorId: triggerConnector } : { requestedMessage: triggerMessage },
-                  ),
-                )
-              }
-            >
-              {t('ui.remote.trigger')}
-            </Button>
+            {action(t('ui.remote.trigger'), notConnected, () =>
+              confirm(t('ui.remote.confirmTrigger', { message: triggerMessage, target: triggerConnector ? target(triggerConnector) : t('ui.remote.allConnectors') }), () =>
+                api.get<ActionResult>(
+                  `/cps/triggerMessage/${cpId}`,
+                  triggerConnector ? { requestedMessage: triggerMessage, connectorId: triggerConnector } : { requestedMessage: triggerMessage },
+                ),
+              ),
+            )}
           </Space>
         )}
       </Card>
@@ -261,7 +262,7 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
             // Without the connector privilege the states are unknown: the user types a connector and both buttons are on.
             <Space wrap>
               <InputNumber min={1} max={99} value={typed} onChange={(v) => setTyped(v ?? 1)} prefix={t('ui.remote.connector', { n: '' })} />
-              {connectorButtons({ connector_id: typed, status: null }, false)}
+              {connectorButtons({ cp_id: cpId, connector_id: typed, connector_name: null, status: null }, false)}
             </Space>
           ) : connectors.isPending ? (
             <Spin />
@@ -284,9 +285,16 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
                   key: 'status',
                   title: t('ui.remote.status'),
                   render: (_, c) => (
-                    <Tag color={isCharging(c.status) ? 'green' : c.status === 'Available' ? 'blue' : c.status === 'Faulted' ? 'red' : undefined} data-testid={`connector-status-${c.connector_id}`}>
-                      {statusLabels.get(c.status ?? 'N/A') ?? c.status}
-                    </Tag>
+                    <Space size={4} wrap>
+                      <Tag color={isCharging(c.status) ? 'green' : c.status === 'Available' ? 'blue' : c.status === 'Faulted' ? 'red' : undefined} data-testid={`connector-status-${c.connector_id}`}>
+                        {statusText(c.status)}
+                      </Tag>
+                      {c.last_known_status && (
+                        <Typography.Text type="secondary" data-testid={`connector-last-known-${c.connector_id}`}>
+                          {t('ui.remote.lastKnown', { status: statusText(c.last_known_status), at: c.last_status_dttm ?? '-' })}
+                        </Typography.Text>
+                      )}
+                    </Space>
                   ),
                 },
                 { key: 'actions', title: '', render: (_, c) => connectorButtons(c, true) },
@@ -296,46 +304,15 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
         </Card>
       )}
 
-      <Modal
-        open={starting !== undefined}
-        title={t('ui.remote.startTitle', { n: starting ?? '' })}
-        okText={t('ui.remote.start')}
-        cancelText={t('ui.common.cancel')}
-        onOk={() => void submitStart().catch(() => undefined)}
-        onCancel={() => setStarting(undefined)}
-        forceRender
-      >
-        <Form<StartValues> form={startForm} layout="vertical" data-testid="start-form">
-          <Form.Item name="connectorId" label={t('ui.remote.connectorColumn')} rules={[{ required: true, message: t('msg.form.required') }]}>
-            <InputNumber min={1} max={99} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="time" label={t('ui.remote.time')} rules={[{ required: true, message: t('msg.form.required') }]}>
-            <InputNumber min={0} max={527_040} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="startCode" label={t('ui.remote.startCode')}>
-            <Input maxLength={40} />
-          </Form.Item>
-          {/* Get LP: the plate and entry time of the car in the connector's bay (screens/parking). */}
-          <Form.Item style={{ marginBottom: 8 }}>
-            <GetLpButton cpId={cpId} form={startForm} />
-          </Form.Item>
-          <Form.Item name="lp" label={t('ui.remote.lp')}>
-            <Input maxLength={20} />
-          </Form.Item>
-          <Form.Item name="entryTime" label={t('ui.remote.entryTime')}>
-            <Input placeholder="YYYY-MM-DD HH:mm:ss" maxLength={40} />
-          </Form.Item>
-          <Form.Item name="memberId" label={t('ui.remote.memberId')}>
-            <Input maxLength={40} />
-          </Form.Item>
-          <Form.Item name="isFree" label={t('ui.remote.isFree')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item name="remark" label={t('ui.remote.remark')}>
-            <Input.TextArea rows={3} maxLength={2000} />
-          </Form.Item>
-        </Form>
-      </Modal>
+      <StartModal
+        cpId={cpId}
+        connectorId={starting}
+        onClose={() => setStarting(undefined)}
+        onStart={(values) => {
+          setStarting(undefined);
+          void run(() => api.post<ActionResult>(`/cps/rsrStartCharger/${cpId}`, startBody(values)));
+        }}
+      />
     </Space>
   );
 }

@@ -9,7 +9,7 @@ import { errorText } from '../../api/errors.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { usePermissions } from '../../app/session.tsx';
 import {
-  Counts, DashboardHeader, Field, groupAccent, kwhText, numberText, plain, REFRESH_MS, secondsText, SiteSelect, StatusTag, UsagePeriod,
+  bayText, Counts, DashboardHeader, Field, groupAccent, kwhText, numberText, plain, REFRESH_MS, secondsText, SiteSelect, StatusTag, UsagePeriod,
 } from './parts.tsx';
 
 /** One connector: every field of spec part 1 §2, linking to its charger. */
@@ -21,7 +21,7 @@ function ConnectorCard({ c }: { c: CpQuickInfoDTO }) {
       <Card
         hoverable
         size="small"
-        style={{ height: '100%', borderTop: `3px solid ${groupAccent(c.connectorStatus)}` }}
+        style={{ height: '100%', borderTop: `3px solid ${groupAccent(c.connectorStatus, c.queueingPos)}` }}
         title={
           <Space orientation="vertical" size={0} style={{ maxWidth: '100%' }}>
             <Typography.Text strong ellipsis>{c.cpNo}</Typography.Text>
@@ -30,7 +30,7 @@ function ConnectorCard({ c }: { c: CpQuickInfoDTO }) {
             </Typography.Text>
           </Space>
         }
-        extra={<StatusTag status={c.connectorStatus} />}
+        extra={<StatusTag status={c.connectorStatus} queueingPos={c.queueingPos} />}
       >
         <Field label={t('ui.dashboard.lastUpdate')}>{plain(c.lastStatusUpdateDate)}</Field>
         <Field label={t('ui.dashboard.energy')} testId="card-kwh">{kwhText(c.kwh)}</Field>
@@ -39,10 +39,10 @@ function ConnectorCard({ c }: { c: CpQuickInfoDTO }) {
         <Field label={t('ui.dashboard.current')}>{numberText(c.currents, 'A')}</Field>
         <Field label={t('ui.dashboard.soc')}>{c.soc == null ? '–' : `${Math.round(c.soc)}%`}</Field>
         <Field label={t('ui.dashboard.idTag')} testId="card-id-tag">{plain(c.idTag)}</Field>
-        <Field label={t('ui.dashboard.carRegNo')}>{plain(c.carRegNo)}</Field>
+        <Field label={t('ui.dashboard.carRegNo')} testId="card-car-reg-no">{plain(c.carRegNo)}</Field>
         <Field label={t('ui.dashboard.start')}>{plain(c.tranStartDate)}</Field>
         <Field label={t('ui.dashboard.end')}>{plain(c.tranStopDate)}</Field>
-        <Field label={t('ui.dashboard.bayStatus')}>{plain(c.bayStatus)}</Field>
+        <Field label={t('ui.dashboard.bayStatus')} testId="card-bay">{bayText(c.bay, c.bayStatus)}</Field>
       </Card>
     </Link>
   );
@@ -79,7 +79,12 @@ export default function QuickInfoPage() {
           selector={<SiteSelect sites={sites} value={locId} onChange={setLocId} label={t('ui.dashboard.location')} />}
           updatedAt={info.dataUpdatedAt}
         />
-        <Counts available={d.cpUsage.noOfAvailableConnectors} charging={d.cpUsage.noOfChargingConnectors} unavailable={d.cpUsage.noOfUnAvailableConnectors} />
+        <Counts
+          available={d.cpUsage.noOfAvailableConnectors}
+          charging={d.cpUsage.noOfChargingConnectors}
+          queueing={d.cpUsage.noOfQueueingConnectors}
+          unavailable={d.cpUsage.noOfUnAvailableConnectors}
+        />
         {summary && (
           <div data-testid="usage-summary">
             <Typography.Title level={5}>{t('ui.dashboard.summary')}</Typography.Title>

@@ -10,7 +10,7 @@ import { errorText } from '../../api/errors.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { usePermissions } from '../../app/session.tsx';
 import {
-  Counts, DashboardHeader, Field, groupAccent, numberText, plain, REFRESH_MS, secondsText, SiteSelect, StatusTag, UsagePeriod, whText,
+  bayText, Counts, DashboardHeader, Field, groupAccent, numberText, plain, REFRESH_MS, secondsText, SiteSelect, StatusTag, UsagePeriod, whText,
 } from './parts.tsx';
 
 interface Tile {
@@ -61,7 +61,7 @@ function ConnectorTile({ tile, mayFlip }: { tile: Tile; mayFlip: boolean }) {
       data-testid="connector-tile"
       data-cp={cp.cp_no}
       data-connector={c.connector_id}
-      style={{ height: '100%', background: flipped ? '#f6f9ff' : undefined, borderInlineStart: `4px solid ${groupAccent(c.status)}` }}
+      style={{ height: '100%', background: flipped ? '#f6f9ff' : undefined, borderInlineStart: `4px solid ${groupAccent(c.status, c.queueing_pos)}` }}
       title={
         <Link to={`/cps/${cp.cp_id}`} aria-label={t('ui.dashboard.openCharger', { cpNo: cp.cp_no })}>
           <Space orientation="vertical" size={0} style={{ maxWidth: '100%' }}>
@@ -72,7 +72,7 @@ function ConnectorTile({ tile, mayFlip }: { tile: Tile; mayFlip: boolean }) {
           </Space>
         </Link>
       }
-      extra={<Space size={4}><StatusTag status={c.status} />{flip}</Space>}
+      extra={<Space size={4}><StatusTag status={c.status} queueingPos={c.queueing_pos} />{flip}</Space>}
     >
       {flipped ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
@@ -89,10 +89,11 @@ function ConnectorTile({ tile, mayFlip }: { tile: Tile; mayFlip: boolean }) {
           <Field label={t('ui.dashboard.current')}>{numberText(s?.current, 'A')}</Field>
           <Field label={t('ui.dashboard.soc')}>{s?.soc == null ? '–' : `${Math.round(s.soc)}%`}</Field>
           <Field label={t('ui.dashboard.idTag')} testId="tile-id-tag">{plain(s?.id_tag)}</Field>
-          <Field label={t('ui.dashboard.carRegNo')}>{plain(s?.car_reg_no)}</Field>
+          <Field label={t('ui.dashboard.carRegNo')} testId="tile-car-reg-no">{plain(s?.car_reg_no)}</Field>
           <Field label={t('ui.dashboard.start')}>{plain(s?.tran_start)}</Field>
           <Field label={t('ui.dashboard.end')}>{plain(s?.tran_end)}</Field>
-          <Field label={t('ui.dashboard.bayStatus')}>{plain(c.bayStatus)}</Field>
+          <Field label={t('ui.dashboard.bayStatus')} testId="tile-bay">{bayText(c.bay, c.bayStatus)}</Field>
+          {c.bay !== null && <Field label={t('ui.dashboard.bayUpdated')}>{plain(c.bayLupdDttm)}</Field>}
         </>
       )}
     </Card>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Col, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
+import { Card, Col, Row, Select, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { dashboardGroup, staticOptionItems, type DashboardGroup } from '@ev/core';
@@ -23,13 +23,26 @@ const STATUS_COLORS: Record<string, string> = {
   Offline: 'default',
   'N/A': 'default',
 };
-/** The count colours, matching the statuses they gather. */
-export const GROUP_COLORS: Record<DashboardGroup, string> = { available: '#52c41a', charging: '#1677ff', unavailable: '#8c8c8c' };
+/** The count colours, matching the statuses they gather (queueing: orange, a car waiting for current). */
+export const GROUP_COLORS: Record<DashboardGroup, string> = { available: '#52c41a', charging: '#1677ff', queueing: '#fa8c16', unavailable: '#8c8c8c' };
 
-/** A connector status as a coloured tag, labelled in the reader's language. */
-export function StatusTag({ status }: { status: string }) {
-  useTranslation(); // re-render when the language changes
+/**
+ * A connector status as a coloured tag, labelled in the reader's language. While load management holds the
+ * car in its queue (queueingPos) that is what the car is doing: the tag says Queueing with its position, the
+ * status the charger reports (SuspendedEVSE, Preparing…) in its tooltip. One tag, so the card's title keeps its room.
+ */
+export function StatusTag({ status, queueingPos = null }: { status: string; queueingPos?: number | null }) {
+  const { t } = useTranslation();
   const label = staticOptionItems('connector_status', currentLanguage()).find((o) => o.value === status)?.label ?? status;
+  if (queueingPos !== null) {
+    return (
+      <Tooltip title={t('ui.dashboard.queueHint', { pos: queueingPos, status: label })}>
+        <Tag color="orange" data-testid="queue-status" data-status={status} data-position={queueingPos} style={{ marginInlineEnd: 0 }}>
+          {t('ui.dashboard.queuePosition', { pos: queueingPos })}
+        </Tag>
+      </Tooltip>
+    );
+  }
   return (
     <Tag color={STATUS_COLORS[status] ?? 'default'} data-testid="connector-status" data-status={status} style={{ marginInlineEnd: 0 }}>
       {label}
@@ -38,7 +51,14 @@ export function StatusTag({ status }: { status: string }) {
 }
 
 /** The accent of a card's edge by its count group. */
-export const groupAccent = (status: string) => GROUP_COLORS[dashboardGroup(status)];
+export const groupAccent = (status: string, queueingPos: number | null) => GROUP_COLORS[dashboardGroup(status, queueingPos !== null)];
+
+/** A connector's parking bay: its name and status in the reader's language, '–' without a bay. */
+export function bayText(bay: string | null, status: string | null): string {
+  if (bay === null) return '–';
+  const label = staticOptionItems('bay_status', currentLanguage()).find((o) => o.value === status)?.label ?? status;
+  return label ? `${bay} · ${label}` : bay;
+}
 
 export const kwhText = (kwh: number | null | undefined) => (kwh == null ? '–' : `${kwh.toFixed(2)} kWh`);
 export const whText = (wh: number | null | undefined) => (wh == null ? '–' : `${(wh / 1000).toFixed(2)} kWh`);
@@ -46,14 +66,14 @@ export const secondsText = (s: number | null | undefined) => (s == null ? '–' 
 export const numberText = (n: number | null | undefined, unit: string, digits = 1) => (n == null ? '–' : `${n.toFixed(digits)} ${unit}`);
 export const plain = (v: string | number | null | undefined) => (v == null || v === '' ? '–' : String(v));
 
-/** The counts of Available, Charging and Unavailable connectors. */
-export function Counts({ available, charging, unavailable }: Record<DashboardGroup, number>) {
+/** The counts of Available, Charging, Queueing (held by load management) and Unavailable connectors. */
+export function Counts({ available, charging, queueing, unavailable }: Record<DashboardGroup, number>) {
   const { t } = useTranslation();
-  const items: [DashboardGroup, number][] = [['available', available], ['charging', charging], ['unavailable', unavailable]];
+  const items: [DashboardGroup, number][] = [['available', available], ['charging', charging], ['queueing', queueing], ['unavailable', unavailable]];
   return (
     <Row gutter={[16, 16]}>
       {items.map(([group, n]) => (
-        <Col key={group} xs={24} sm={8}>
+        <Col key={group} xs={24} sm={12} lg={6}>
           <Card size="small" style={{ borderInlineStart: `4px solid ${GROUP_COLORS[group]}` }} data-testid={`count-${group}`}>
             <Statistic title={t(`ui.dashboard.${group}`)} value={n} suffix={t('ui.dashboard.connectors', { count: n })} styles={{ content: { color: GROUP_COLORS[group] } }} />
           </Card>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, InputNumber, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { minLockedToMax, type ZoneLmsEntry, type ZoneLmsProfilesAnswer, type ZoneLmsProfilesBody } from '@ev/core';
+import { localName, minLockedToMax, type ZoneLmsEntry, type ZoneLmsProfilesAnswer, type ZoneLmsProfilesBody } from '@ev/core';
 import { ApiError, api } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 import { fieldErrorText, isValidationBody } from '../../resources/form/server-errors.ts';
@@ -114,7 +114,7 @@ export function ZoneEntriesTab({ profileId, canEdit }: Props) {
             title: t('ui.lmsProfile.zone'),
             render: (_, z) => (
               <Space orientation="vertical" size={0}>
-                <strong>{z.zone_name}</strong>
+                <strong>{localName(i18n.language === 'zh-TW' ? 'zh-TW' : 'en', z.zone_name_en, z.zone_name)}</strong>
                 {errors[z.zone_id]?.zone_id && <Tag color="error">{fieldErrorText(errors[z.zone_id].zone_id!, t, (k) => i18n.exists(k))}</Tag>}
               </Space>
             ),

@@ -3,7 +3,7 @@ import type { ZoneLmsEntry } from '@ev/core';
 import { serverRowErrors, shownMin, zonesToSave } from './zone-entries.ts';
 
 const zone = (zone_id: number, v: [number | null, number | null, number | null] = [null, null, null]): ZoneLmsEntry => ({
-  zone_id, zone_name: `Z${zone_id}`, max_physical_current_limit: 63,
+  zone_id, zone_name: `Z${zone_id}`, zone_name_en: null, max_physical_current_limit: 63,
   zone_max_available_current: v[0], max_charging_current: v[1], min_charging_current: v[2],
 });
 

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { readPrivilege, type LmsLogEntry } from '@ev/core';
 import { useLabels } from '../../app/labels.ts';
 import { usePermissions } from '../../app/session.tsx';
+import { readStoredText } from '../../resources/display.tsx';
 import { optionLabel, useOptions } from '../../resources/options.ts';
 import { appendLog, clearLog, EMPTY_LOG, filterLog, logChargers, MAX_LOG_LINES, setPaused, timeText } from './lms-live.ts';
 import { useLmsSocket } from './use-lms-socket.ts';
 import { DisconnectedBanner, SocketStateTag } from './SocketBanner.tsx';
 
 function RealtimeLog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { resourceName } = useLabels();
   const [log, setLog] = useState(EMPTY_LOG);
   const onLog = useCallback((entries: LmsLogEntry[]) => setLog((prev) => appendLog(prev, entries)), []);
@@ -97,7 +98,7 @@ function RealtimeLog() {
             render: (_, e) => <Tag color={e.level === 'warn' ? 'warning' : 'default'}>{t(`ui.lmsLive.log.levels.${e.level}`)}</Tag>,
           },
           { key: 'kind', title: t('ui.lmsLive.log.kind'), width: 150, render: (_, e) => kindText(e.kind) },
-          { key: 'message', title: t('ui.lmsLive.log.message'), render: (_, e) => e.message },
+          { key: 'message', title: t('ui.lmsLive.log.message'), render: (_, e) => readStoredText(e.message, t, i18n.language) },
         ]}
       />
     </Space>

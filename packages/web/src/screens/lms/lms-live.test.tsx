@@ -71,7 +71,7 @@ describe('LMS dashboard layout', () => {
   const info: LmsInfo = {
     mode: { 10: 'QUEUEING', 20: 'UNKNOWN' },
     cp_locs: [{ loc_id: 10, address: 'Harbour Mall', address_chi: '海港商場', lms_profile_id: 1 }, { loc_id: 20, address: 'Airport', address_chi: null, lms_profile_id: null }],
-    cp_zones: [{ zone_id: 100, loc_id: 10, name_chi: 'B1', max_physical_current_limit: 100, zone_max_available_current: 64, max_charging_current: 32, min_charging_current: 32 }],
+    cp_zones: [{ zone_id: 100, loc_id: 10, name: 'B1 Zone', name_chi: 'B1 區', max_physical_current_limit: 100, zone_max_available_current: 64, max_charging_current: 32, min_charging_current: 32 }],
     cps: [
       { cp_id: 1, cp_no: 'CP-1', name: 'one', loc_id: 10, zone_id: 100, enable_flag: 1 },
       { cp_id: 5, cp_no: 'CP-10', name: 'ten', loc_id: 10, zone_id: 100, enable_flag: 1 },
@@ -85,8 +85,16 @@ describe('LMS dashboard layout', () => {
     const layout = buildLayout(EMPTY_LIVE, info, names, 'zh-TW');
     expect(layout.map((l) => [l.name, l.mode])).toEqual([['Airport', 'UNKNOWN'], ['海港商場', 'QUEUEING']]);
     const mall = layout[1];
-    expect(mall.zones.map((z) => [z.zone_id, z.name, z.chargers.map((c) => c.cp_no)])).toEqual([[100, 'B1', ['CP-1', 'CP-10']], [null, '', ['CP-9']]]);
+    expect(mall.zones.map((z) => [z.zone_id, z.name, z.chargers.map((c) => c.cp_no)])).toEqual([[100, 'B1 區', ['CP-1', 'CP-10']], [null, '', ['CP-9']]]);
     expect(mall.zones[0].chargers[0].status).toBeUndefined();
+  });
+
+  it('names sites and zones in the reader\'s language, the other one where it is blank', () => {
+    const zoneNames = (lms: LmsInfo, lang: 'en' | 'zh-TW') => buildLayout(EMPTY_LIVE, lms, names, lang).flatMap((l) => l.zones.map((z) => z.name));
+    expect(buildLayout(EMPTY_LIVE, info, names, 'en').map((l) => l.name)).toEqual(['Airport', 'Harbour Mall']);
+    expect(zoneNames(info, 'en')).toEqual(['B1 Zone', '']);
+    const unnamed = { ...info, cp_zones: info.cp_zones.map((z) => ({ ...z, name: '' })) };
+    expect(zoneNames(unnamed, 'en')).toEqual(['B1 區', '']);
   });
 
   it('puts the socket statuses in, the socket winning on placement; without lms_info the socket alone gives the layout', () => {

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { LmsCpStatus, LmsInfo, LmsLogEntry, LmsMode, LmsStatusUpdate, LmsZoneStatus } from '@ev/core';
+import { localName, type LmsCpStatus, type LmsInfo, type LmsLogEntry, type LmsMode, type LmsStatusUpdate, type LmsZoneStatus } from '@ev/core';
 
 /** LMS socket states (spec part 1 §4). */
 export type LmsSocketState = 'unknown' | 'connected' | 'disconnected';
@@ -117,9 +117,9 @@ export function buildLayout(live: LmsLive, info: LmsInfo | undefined, names: Fal
     return z;
   };
   for (const site of info?.cp_locs ?? []) {
-    location(site.loc_id).name = (lang === 'zh-TW' && site.address_chi) || site.address;
+    location(site.loc_id).name = localName(lang, site.address, site.address_chi);
   }
-  for (const z of info?.cp_zones ?? []) zone(z.loc_id, z.zone_id, z.name_chi);
+  for (const z of info?.cp_zones ?? []) zone(z.loc_id, z.zone_id, localName(lang, z.name, z.name_chi));
   for (const z of Object.values(live.zones)) zone(z.loc_id, z.zone_id).totals = z;
   // The socket's placement wins over lms_info's: it is the newer (a charger moved to another zone).
   const slots = new Map<string, { loc_id: number; zone_id: number | null; slot: ChargerSlot }>();

@@ -48,7 +48,7 @@ export function DaysTab({ record }: { record: RecordData }) {
     <Form layout="vertical" style={{ maxWidth: 640 }}>
       <Typography.Paragraph>
         {t('ui.openingHours.hours', { start, end })}
-        {end < start ? ` (${t('ui.openingHours.overnight', { end })})` : ''}
+        {Number(record.ends_next_day) === 1 ? ` (${t('ui.openingHours.overnight', { end })})` : ''}
       </Typography.Paragraph>
       <Form.Item label={t('ui.openingHours.weekdays')}>
         <Select

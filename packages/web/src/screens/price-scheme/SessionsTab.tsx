@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, InputNumber, Space, Spin, Table } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { PRICE_SCHEME_SESSION_ERROR } from '@ev/core';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errors.ts';
-import { api } from '../../api/client.ts';
+import { api, ApiError } from '../../api/client.ts';
 
 interface SessionRow {
   id: number;
@@ -21,11 +23,14 @@ interface Props {
 /**
  * A price scheme's sessions (spec part 2 §4): session n is what n units cost in all. Fixed: only
  * session 1's points are entered, the rest is computed by the server and shown read-only; Custom:
- * every session's cash and points. Saving sends the table after a confirmation.
+ * every session's cash and points. Saving sends the table after a confirmation. The last session is removed by
+ * lowering the scheme's maximum (a session is what n units cost, so only the last can go without leaving a gap):
+ * its row is disabled, as the spec's removal marks rows deleted, and comes back if the maximum is raised.
  */
 export function SessionsTab({ schemeId, type, canEdit }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ['price_scheme_detail', schemeId],
     queryFn: () => api.get<SessionRow[]>(`/price_scheme_detail/${schemeId}`, { size: 99999, page: 0, trash: 0, enable_flag: 1 }),
@@ -60,6 +65,25 @@ export function SessionsTab({ schemeId, type, canEdit }: Props) {
       },
     });
 
+  const remove = (session: number) =>
+    modal.confirm({
+      title: t('ui.priceScheme.confirmRemove', { n: session }),
+      content: t('ui.priceScheme.confirmRemoveBody', { max: session - 1 }),
+      okText: t('ui.common.confirm'),
+      cancelText: t('ui.common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await api.put(`/price_scheme/${schemeId}`, { maxChargingUnit: session - 1 });
+          void message.success(t('msg.saved'));
+          await Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: ['record', 'price_scheme'] })]);
+        } catch (err) {
+          const usedBySlot = err instanceof ApiError && (err.body as { fields?: Record<string, string> } | null)?.fields?.maxChargingUnit === PRICE_SCHEME_SESSION_ERROR;
+          void message.error(usedBySlot ? t('ui.priceScheme.removeRefused') : errorText(err, t));
+        }
+      },
+    });
+
   const input = (r: SessionRow, field: 'cash' | 'point') =>
     editable(r, field) ? (
       <InputNumber
@@ -86,6 +110,18 @@ export function SessionsTab({ schemeId, type, canEdit }: Props) {
           { key: 'session', title: t('ui.priceScheme.session'), dataIndex: 'session' },
           { key: 'cash', title: t('ui.priceScheme.cash'), render: (_, r) => input(r, 'cash') },
           { key: 'point', title: t('ui.priceScheme.point'), render: (_, r) => input(r, 'point') },
+          ...(canEdit
+            ? [{
+                key: 'remove',
+                title: t('ui.list.actions'),
+                render: (_: unknown, r: SessionRow) =>
+                  r.session > 1 && r.session === rows.length ? (
+                    <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`remove-${r.session}`} onClick={() => remove(r.session)}>
+                      {t('ui.priceScheme.remove')}
+                    </Button>
+                  ) : null,
+              }]
+            : []),
         ]}
       />
       {canEdit && (

@@ -25,6 +25,7 @@ const OTHER_HOME: Record<string, string> = {
   retry_error_payment: 'payment_result_detail',
   penalty_button: 'cp_rsr',
   settled_button: 'cp_rsr',
+  close_session: 'cp_sessions',
   master_flag: 'accounts',
 };
 

@@ -9,6 +9,7 @@ import { api } from '../../api/client.ts';
 import { codeText, errorText } from '../../api/errors.ts';
 import { useLabels } from '../../app/labels.ts';
 import { usePermissions } from '../../app/session.tsx';
+import { readStoredText } from '../../resources/display.tsx';
 import { optionLabel, useOptions } from '../../resources/options.ts';
 
 /** A message of the set with its schema-valid template. */
@@ -29,7 +30,7 @@ const pretty = (value: unknown) => JSON.stringify(value, null, 2);
  * answer and the stored request. The server holds each set and its templates.
  */
 export default function TesterPage({ set = 'test/cp_request' }: { set?: TesterSet }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { fieldLabel, resourceName } = useLabels();
   const perms = usePermissions();
   const allowed = testerPrivileges(set).some((p) => perms.has(p));
@@ -77,7 +78,7 @@ export default function TesterPage({ set = 'test/cp_request' }: { set?: TesterSe
   const stored = answer?.data.request;
   // A 400 carries the schema problem: show it, it is what the tester is for.
   const sendError = send.error
-    ? [errorText(send.error, t), ...(((send.error as { body?: { errors?: unknown[] } }).body?.errors ?? []) as unknown[]).map(String)].join(' ')
+    ? [errorText(send.error, t), ...(((send.error as { body?: { errors?: unknown[] } }).body?.errors ?? []) as unknown[]).map((e) => readStoredText(e, t, i18n.language))].join(' ')
     : null;
 
   return (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 import { useLabels } from '../../app/labels.ts';
+import { readStoredText } from '../../resources/display.tsx';
 import { fieldErrorText } from '../../resources/form/server-errors.ts';
 import { useOptions } from '../../resources/options.ts';
 import { uploadForm } from './upload.ts';
@@ -61,7 +62,7 @@ export function ImportModal({ onClose }: { onClose(imported: boolean): void }) {
     } else if (res.status === 400 && res.body?.fields) {
       const fields = Object.entries(res.body.fields as Record<string, string>);
       // The file's own problem is said in the message; a field's (campaign) by its key.
-      setFailure(fields.some(([f]) => f === 'file') ? res.body.errors?.join('\n') : fields.map(([, c]) => fieldErrorText(c, t, exists)).join('\n'));
+      setFailure(fields.some(([f]) => f === 'file') ? (res.body.errors as unknown[] | undefined)?.map((e) => readStoredText(e, t, i18n.language)).join('\n') : fields.map(([, c]) => fieldErrorText(c, t, exists)).join('\n'));
     } else setFailure(errorText(new ApiError(res.status, res.body), t));
   };
 

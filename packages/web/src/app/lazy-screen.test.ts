@@ -1,0 +1,32 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@ev/core';
+import { ChunkLoadTimeout, loadWithin } from './lazy-screen.ts';
+
+describe('loading a screen within the chunk-load timeout (spec part 1 §9)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const pending = () => new Promise<never>(() => undefined);
+
+  it('gives a load that has not arrived up after 120 s, not before', async () => {
+    expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
+    let outcome: unknown;
+    loadWithin(pending)().catch((err) => (outcome = err));
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1);
+    expect(outcome).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome).toBeInstanceOf(ChunkLoadTimeout);
+  });
+
+  it('answers what the load answers in time, and leaves no timer behind', async () => {
+    const screen = { default: () => null };
+    const loaded = loadWithin(() => new Promise((resolve) => setTimeout(() => resolve(screen), 5000)))();
+    await vi.advanceTimersByTimeAsync(5000);
+    await expect(loaded).resolves.toBe(screen);
+    expect(vi.getTimerCount()).toBe(0);
+    // A load that fails in time fails with its own error (a deployment replaced the chunk).
+    const failed = loadWithin(() => Promise.reject(new Error('chunk gone')))();
+    await expect(failed).rejects.toThrow('chunk gone');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
