@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from './errors.ts';
 
 // The README is what a newcomer reads first (issue 28): short, with the reference material in docs/ and reachable
 // from it. These checks keep it so as pages are added and headings renamed.
@@ -21,6 +22,13 @@ describe('README and docs/', () => {
     expect(readme.split('\n').length).toBeLessThan(200);
     expect(readme).toContain('npm install && npm start');
     expect(readme).toContain('npm test');
+  });
+
+  it('the error-code table of docs/api.md lists every code of the catalogue with what raises it', () => {
+    // A row may name several codes of one condition ('10030 / 10031 / 10032').
+    const rows = read('docs/api.md').split('\n').filter((l) => /^\| \d+( \/ \d+)* \|/.test(l));
+    const listed = new Map(rows.flatMap((l) => l.split('|')[1].split('/').map((c) => [Number(c), l.split('|')[3]?.trim()] as const)));
+    for (const code of Object.values(ERROR_CODES)) expect(listed.get(code), `code ${code}`).toBeTruthy();
   });
 
   it('the README links every page of docs/', () => {
