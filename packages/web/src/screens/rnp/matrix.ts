@@ -36,6 +36,8 @@ const NAMED_HOME: Record<string, string> = {
   [P.CP_CONFIG_ADMIN]: 'cps',
   [P.CP_CONNECTOR]: 'cps',
   [P.LMS_PROFILE]: 'cp_locs',
+  [P.ACCOUNT_VEHICLE_ROW_ACTIONS]: 'account_vehicles',
+  [P.APP_CONFIG_ADMIN]: 'app_config',
 };
 
 /**
