@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { SimulatedCharger, type SimulatedChargerOptions } from '@ev/simulator';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -123,4 +124,22 @@ export async function clickAndConfirm(page: Page, button: string, title: string,
   await dialog.locator('.ant-modal-confirm-title').getByText(title, { exact: true }).waitFor();
   await dialog.getByRole('button', { name: buttonName(ok) }).click();
   await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/**
+ * A site named `site`, a charger `cpNo` on it with an OCPP password, and a simulated charger connected as it
+ * whose boot's StatusNotifications are stored (every connector listed).
+ */
+export async function connectedCharger(
+  site: string,
+  cpNo: string,
+  options: Omit<SimulatedChargerOptions, 'url' | 'cpNo' | 'password'> & { connectors: number },
+): Promise<{ cpId: number; sim: SimulatedCharger }> {
+  const loc = await api('POST', '/api/cp_locs', { address: site });
+  const password = `${cpNo.toLowerCase()}-pass-1`;
+  const cp = await api('POST', '/api/cps', { cp_no: cpNo, name: `${site} charger`, loc_id: loc.data.loc_id, ocpp_password: password });
+  const sim = new SimulatedCharger({ url: ocppUrl, cpNo, password, ...options });
+  await sim.start();
+  await connectorsReported(cp.data.cp_id, options.connectors);
+  return { cpId: cp.data.cp_id, sim };
 }

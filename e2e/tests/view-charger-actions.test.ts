@@ -1,8 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { SimulatedCharger } from '@ev/simulator';
-import { api, connectorsReported, eventually, launch, portal, screenshot, signIn, useLanguage, ocppUrl } from '../support.ts';
+import type { SimulatedCharger } from '@ev/simulator';
+import { api, connectedCharger, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 /** antd writes a space between two CJK characters of a button ('確 定'). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
@@ -39,15 +39,7 @@ describe('charger remote actions in a real browser', () => {
   let sim: SimulatedCharger;
 
   before(async () => {
-    const site = await api('POST', '/api/cp_locs', { address: 'Actions Site' });
-    const cp = await api('POST', '/api/cps', { cp_no: 'E2E-ACTIONS', name: 'actions charger', loc_id: site.data.loc_id, ocpp_password: 'actions-pass-1' });
-    cpId = cp.data.cp_id;
-    sim = new SimulatedCharger({
-      url: ocppUrl, cpNo: 'E2E-ACTIONS', password: 'actions-pass-1', connectors: 2, maxCurrentA: 16,
-    });
-    await sim.start();
-    // The boot's StatusNotifications are stored: both connectors are listed.
-    await connectorsReported(cpId, 2);
+    ({ cpId, sim } = await connectedCharger('Actions Site', 'E2E-ACTIONS', { connectors: 2, maxCurrentA: 16 }));
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await signIn(page);

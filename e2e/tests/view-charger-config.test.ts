@@ -1,8 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { SimulatedCharger } from '@ev/simulator';
-import { api, connectorsReported, launch, portal, screenshot, signIn, useLanguage, ocppUrl } from '../support.ts';
+import type { SimulatedCharger } from '@ev/simulator';
+import { api, connectedCharger, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 /** antd writes a space between two CJK characters of a button ('刪 除'). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
@@ -29,14 +29,7 @@ describe('charger configuration in a real browser', () => {
   const ids = async (): Promise<number[]> => (await api('GET', `/api/cps/${cpId}/cpConfig`)).map((r: { cp_config_id: number }) => r.cp_config_id);
 
   before(async () => {
-    const site = await api('POST', '/api/cp_locs', { address: 'Config Site' });
-    const cp = await api('POST', '/api/cps', { cp_no: 'E2E-CONFIG', name: 'config charger', loc_id: site.data.loc_id, ocpp_password: 'config-pass-1' });
-    cpId = cp.data.cp_id;
-    sim = new SimulatedCharger({
-      url: ocppUrl, cpNo: 'E2E-CONFIG', password: 'config-pass-1', connectors: 1, maxCurrentA: 16,
-    });
-    await sim.start();
-    await connectorsReported(cpId, 1);
+    ({ cpId, sim } = await connectedCharger('Config Site', 'E2E-CONFIG', { connectors: 1, maxCurrentA: 16 }));
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await signIn(page);
