@@ -1,14 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, baseUrl, launch, pickOption, portal, signIn, useLanguage } from '../support.ts';
+import { api, baseUrl, launch, pickOption, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 /** Issue 27 "Words": what the server wrote, an audited edit and a form's e-mail check, in the reader's language. */
 describe('words in both languages in a real browser', () => {
   let browser: Browser;
   let page: Page;
   const run = Date.now().toString(36);
-  const shot = (name: string) => page.screenshot({ path: `/tmp/words-${name}.png`, fullPage: true });
 
   before(async () => {
     browser = await launch();
@@ -26,7 +25,7 @@ describe('words in both languages in a real browser', () => {
     for (const [lang, text] of [['zh-TW', '登入失敗：用戶不存在'], ['en', 'Login failed: unknown user']] as const) {
       await useLanguage(page, lang);
       await page.locator('.ant-table-row', { hasText: username }).getByText(text).waitFor();
-      await shot(`user-log-${lang}`);
+      await screenshot(page, `words-user-log-${lang}`);
     }
   });
 
@@ -45,7 +44,7 @@ describe('words in both languages in a real browser', () => {
       // Unchanged fields are not listed, and no raw JSON is shown.
       assert.equal(await changes.getByText(`字詞站 ${run}`).count(), 0);
       assert.equal(await page.locator('pre').count(), 0);
-      await shot(`action-log-${lang}`);
+      await screenshot(page, `words-action-log-${lang}`);
     }
   });
 
@@ -59,7 +58,7 @@ describe('words in both languages in a real browser', () => {
     for (const [lang, address] of [['zh-TW', `字詞商場 ${run}`], ['en', `Words Mall ${run}`]] as const) {
       await useLanguage(page, lang);
       await page.locator('.ant-table-row', { hasText: `W-${run}` }).getByText(address).waitFor();
-      await shot(`voucher-sites-${lang}`);
+      await screenshot(page, `words-voucher-sites-${lang}`);
     }
     await useLanguage(page, 'zh-TW');
     await page.getByTestId('voucher-import').click();
@@ -68,7 +67,7 @@ describe('words in both languages in a real browser', () => {
     await dialog.locator('input[type=file]').setInputFiles({ name: 'Voucher.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from('not a workbook') });
     await dialog.getByTestId('import-submit').click();
     await dialog.getByTestId('import-failure').getByText('檔案不是 Excel 活頁簿（.xlsx）').waitFor();
-    await shot('voucher-import-error-zh-TW');
+    await screenshot(page, 'words-voucher-import-error-zh-TW');
   });
 
   it('says "Format Error" for a bad e-mail in the form, not the browser\'s own bubble', async () => {
@@ -80,7 +79,7 @@ describe('words in both languages in a real browser', () => {
       await page.locator('form button[type=submit]').click();
       await page.locator('.ant-form-item-explain-error', { hasText: text }).waitFor();
       assert.equal(await page.locator('form').evaluate((f: HTMLFormElement) => f.noValidate), true);
-      await shot(`email-${lang}`);
+      await screenshot(page, `words-email-${lang}`);
     }
   });
 });
