@@ -26,15 +26,13 @@ describe('spec list page sizes and the chunk-load timeout', () => {
       await useLanguage(page, lang);
       await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
       assert.equal(await page.locator('.ant-table-tbody tr.ant-table-row').count(), 10);
-      await page.locator('.ant-pagination-options .ant-select').click();
-      const sizes = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents();
+      const sizes = await openPageSizes(page);
       assert.deepEqual(sizes.map((s) => Number(s.match(/\d+/)![0])), [10, 20, 50, 100]);
       await screenshot(page, `spec-lists-page-sizes-${lang}`, { fullPage: false });
       await page.keyboard.press('Escape');
     }
     await page.goto(`${portal}/cp_locs`);
-    await page.locator('.ant-pagination-options .ant-select').click();
-    const platform = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents();
+    const platform = await openPageSizes(page);
     assert.deepEqual(platform.map((s) => Number(s.match(/\d+/)![0])), [20, 50, 100, 200]);
   });
 
@@ -64,4 +62,12 @@ describe('spec list page sizes and the chunk-load timeout', () => {
 async function copyStorage(from: Page, to: Page): Promise<void> {
   const entries = await from.evaluate(() => Object.entries(localStorage));
   await to.evaluate((list) => list.forEach(([k, v]) => k !== 'lang' && localStorage.setItem(k, v)), entries);
+}
+
+/** Opens the page-size picker and reads its options once the dropdown has drawn them (it opens with an animation). */
+async function openPageSizes(page: Page): Promise<string[]> {
+  await page.locator('.ant-pagination-options .ant-select').click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await options.first().waitFor();
+  return options.allTextContents();
 }
