@@ -7,7 +7,10 @@ import type { Database } from './db/client.ts';
 import { authRoutes } from './auth/routes.ts';
 import { resolveToken } from './auth/session.ts';
 import { securityHeaders } from './http/security.ts';
-import { HttpError, unauthorized } from './http/errors.ts';
+import { compression } from './http/compression.ts';
+import { forbidden, HttpError, unauthorized } from './http/errors.ts';
+import { requirePrivileges } from './auth/guard.ts';
+import { noQueryByDefault, zodValidator } from './http/schema.ts';
 import { resourceRoutes } from './resources/routes.ts';
 import { lmsProfileRoutes } from './lms/profiles.ts';
 import { priceSchemeRoutes } from './pricing/price-scheme.ts';
@@ -66,7 +69,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   if (redis) app.addHook('onClose', () => redis.close());
   db.onConnectionLost = (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool opens a new one when needed');
 
-  securityHeaders(app, config.corsOrigins);
+  await securityHeaders(app, config.corsOrigins);
+  await compression(app);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/') || req.routeOptions.config?.public || req.routeOptions.config?.externalApp) return;
     const header = req.headers.authorization;
@@ -75,6 +79,19 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     if (!user) throw unauthorized();
     req.user = user;
   });
+  // The privileges a route declares (config.doc, the same ones its document names) are checked before its input is read:
+  // a caller without them is answered 403, whatever they sent.
+  app.addHook('preValidation', async (req) => {
+    const doc = req.routeOptions.config?.doc;
+    if (!req.user || !doc) return;
+    if (doc.privileges?.length) requirePrivileges(req, ...doc.privileges);
+    if (doc.anyPrivilege && !doc.anyPrivilege.some((p) => req.user!.privileges.has(p))) throw forbidden(doc.anyPrivilege[0]);
+  });
+  // Route schemas are zod (http/schema.ts): validated by zod into the project's 400; answers are written as they are
+  // (their schemas document them, and http/api-answers.test.ts checks real answers against them).
+  app.setValidatorCompiler(zodValidator);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.addHook('onRoute', noQueryByDefault);
 
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof HttpError) return reply.status(err.statusCode).send(err.body);
@@ -108,7 +125,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   });
 
   // First: it collects the routes registered after it.
-  openApi(app);
+  await openApi(app);
   healthRoutes(app);
   authRoutes(app);
   thirdPartyRoutes(app);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storedText, type LoginResponse, type MeResponse } from '@ev/core';
 import { badRequest, HttpError } from '../http/errors.ts';
-import { parseBody } from '../http/parse.ts';
 import { currentUser } from './guard.ts';
 import { verifyPassword } from '../crypto/passwords.ts';
 import { FailureLimiter, SharedFailureLimiter } from './rate-limit.ts';
@@ -11,9 +11,21 @@ import { getSetting } from '../settings.ts';
 import { API_VERSION } from '../version.ts';
 
 const LoginBody = z.strictObject({ username: z.string().min(1).max(64), password: z.string().min(1).max(128) });
+const LoginAnswer = z.object({ token: z.string() }) satisfies z.ZodType<LoginResponse>;
+const MeAnswer = z.object({
+  id: z.int(),
+  name: z.string(),
+  username: z.string(),
+  privileges: z.array(z.string()),
+  max_role_level: z.int(),
+  role: z.string(),
+  roles: z.array(z.string()),
+  home_screen: z.string(),
+}) satisfies z.ZodType<MeResponse>;
 const LOGIN_FAILED = 'Login failed, incorrect account or password';
 
-export function authRoutes(app: FastifyInstance) {
+export function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // 10 failures per username and 50 per address in 15 minutes, then 429 until the window moves on
   // (Retry-After: the seconds until then); counted across all nodes when they share Redis.
   const limiter = (name: string, limit: number) => app.redis
@@ -22,8 +34,11 @@ export function authRoutes(app: FastifyInstance) {
   const byUser = limiter('user', 10);
   const byIp = limiter('ip', 50);
 
-  app.post('/api/login', { config: { public: true, doc: { summary: 'Sign in: {username, password} answers {token}', body: LoginBody } } }, async (req, reply): Promise<LoginResponse> => {
-    const { username, password } = parseBody(LoginBody, req.body);
+  app.post('/api/login', {
+    schema: { body: LoginBody, response: { 200: LoginAnswer } },
+    config: { public: true, doc: { summary: 'Sign in: {username, password} answers {token}' } },
+  }, async (req, reply): Promise<LoginResponse> => {
+    const { username, password } = req.body;
     const ip = req.ip;
     const userKey = username.toLowerCase();
     const waitMs = Math.max(...(await Promise.all([byUser.retryAfterMs(userKey), byIp.retryAfterMs(ip)])));
@@ -55,7 +70,7 @@ export function authRoutes(app: FastifyInstance) {
     return { status: 'success' };
   });
 
-  app.post('/api/me', { config: { doc: { summary: 'The signed-in user: name, role, privileges, sites', privileges: [] } } }, async (req): Promise<MeResponse> => {
+  app.post('/api/me', { schema: { response: { 200: MeAnswer } }, config: { doc: { summary: 'The signed-in user: name, role, privileges, sites', privileges: [] } } }, async (req): Promise<MeResponse> => {
     const user = currentUser(req);
     return {
       id: user.id,

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { ERROR_CODES } from '@ev/core';
 import type { CommandOutcome } from '../ocpp/commands.ts';
@@ -119,7 +120,15 @@ export function metrics(app: FastifyInstance): void {
     httpSeconds.observe({ method: req.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` }, reply.elapsedTime / 1000);
   });
 
+  const refusal = (description: string) => z.object({ message: z.string() }).describe(description);
   app.get('/metrics', {
+    schema: {
+      response: {
+        200: { description: 'The Prometheus text format', content: { [register.contentType]: { schema: z.string() } } },
+        401: refusal('METRICS_TOKEN is set and the Bearer token is missing or wrong'),
+        403: refusal('No METRICS_TOKEN is set and the caller is not on this machine'),
+      },
+    },
     config: {
       public: true,
       doc: {

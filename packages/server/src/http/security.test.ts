@@ -19,6 +19,32 @@ describe('security headers and CORS', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    }
+  });
+
+  it('sends exactly the portal\'s CSP, on errors and outside /api too, and no HSTS (the TLS terminator\'s)', async () => {
+    const token = await closed.login();
+    const invalid = await closed.api('GET', '/api/cps?size=lots', { token });
+    expect(invalid.status).toBe(400);
+    const missing = await closed.api('GET', '/nowhere');
+    expect(missing.status).toBe(404);
+    for (const res of [invalid, missing]) {
+      const csp = res.headers.get('content-security-policy')!.split(';').map((d) => d.trim());
+      expect(csp).toEqual([
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob: https:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ]);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('strict-transport-security')).toBeNull();
     }
   });
 
@@ -36,12 +62,21 @@ describe('security headers and CORS', () => {
     const preflight = await open.api('OPTIONS', '/api/cps', { headers: { origin: 'https://app.example.com', 'access-control-request-method': 'PUT' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
-    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, content-type, x-app-id, x-api-key');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, DELETE');
+    expect(preflight.headers.get('access-control-max-age')).toBe('600');
+    expect(preflight.headers.get('x-content-type-options')).toBe('nosniff');
     const token = await open.login();
     const read = await open.api('GET', '/api/cps', { token, headers: { origin: 'https://app.example.com' } });
     expect(read.status).toBe(200);
     expect(read.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect(read.headers.get('vary')).toContain('Origin');
     const other = await open.api('OPTIONS', '/api/cps', { headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'GET' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    expect(other.status).toBeGreaterThanOrEqual(400);
+    // Only the API: the portal's files are not opened to other origins.
+    const portal = await open.api('OPTIONS', '/portal/', { headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET' } });
+    expect(portal.headers.get('access-control-allow-origin')).toBeNull();
+    expect(portal.status).toBeGreaterThanOrEqual(400);
   });
 });

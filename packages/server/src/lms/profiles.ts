@@ -1,18 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  editPrivilege, minLockedToMax, readPrivilege, type LmsInfo, type LmsInfoAnswer, type LmsMode, type ZoneLmsEntry,
+  editPrivilege, LMS_MODES, minLockedToMax, readPrivilege, type LmsInfo, type LmsInfoAnswer, type LmsMode, type ZoneLmsEntry,
   type ZoneLmsProfilesAnswer,
 } from '@ev/core';
 import { currentUser, requirePrivileges } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/session.ts';
 import type { Sql } from '../db/client.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { parseBody } from '../http/parse.ts';
+import { recordId } from '../http/schema.ts';
 import { writeAudit } from '../resources/audit.ts';
-import { parseId } from '../resources/engine.ts';
-
-type Query = Record<string, string | string[] | undefined>;
 
 const INT_LIMIT = 2_147_483_647;
 const current = z.int().min(-INT_LIMIT).max(INT_LIMIT);
@@ -32,6 +30,48 @@ const Body = z.strictObject({
   lms_profile_id: z.int().positive().max(INT_LIMIT),
   zones: z.array(Entry).max(1000),
 });
+
+// The answers, typed against core's (what the portal reads): a field added, dropped or made nullable there fails to compile here.
+const amps = z.number().nullable();
+const ZoneEntry = z.object({
+  zone_id: z.number(),
+  zone_name: z.string(),
+  zone_name_en: z.string().nullable(),
+  max_physical_current_limit: z.number(),
+  zone_max_available_current: amps,
+  max_charging_current: amps,
+  min_charging_current: amps,
+}) satisfies z.ZodType<ZoneLmsEntry>;
+const ZoneDataset = z.object({ content: z.array(ZoneEntry), totalElements: z.number(), totalPages: z.number() });
+const ZoneEntriesAnswer = z.object({
+  lms_profile_id: z.number(),
+  mode: z.enum(LMS_MODES),
+  cp_loc: z.number(),
+  dataset: ZoneDataset,
+}) satisfies z.ZodType<ZoneLmsProfilesAnswer>;
+const SavedAnswer = z.object({ status: z.literal('success'), data: z.object({ dataset: ZoneDataset }) });
+const InfoSchema = z.object({
+  mode: z.record(z.string(), z.enum([...LMS_MODES, 'UNKNOWN'])).describe('loc_id → its profile\'s mode, UNKNOWN without a live profile'),
+  cp_locs: z.array(z.object({ loc_id: z.number(), address: z.string(), address_chi: z.string().nullable(), lms_profile_id: z.number().nullable() })),
+  cp_zones: z.array(z.object({
+    zone_id: z.number(),
+    loc_id: z.number(),
+    name: z.string().nullable(),
+    name_chi: z.string(),
+    max_physical_current_limit: z.number(),
+    zone_max_available_current: amps,
+    max_charging_current: amps,
+    min_charging_current: amps,
+  })),
+  cps: z.array(z.object({ cp_id: z.number(), cp_no: z.string(), name: z.string(), loc_id: z.number(), zone_id: z.number().nullable(), enable_flag: z.number() })),
+  relation: z.object({
+    loc: z.record(z.string(), z.object({ zones: z.array(z.number()), cps: z.array(z.number()) })).describe('loc_id → its zone and charger ids'),
+  }),
+  profile: z.object({
+    location: z.record(z.string(), z.object({ lms_profile_id: z.number(), name: z.string(), mode: z.enum(LMS_MODES) })).describe('loc_id → its profile (absent without one)'),
+  }),
+}) satisfies z.ZodType<LmsInfo>;
+const InfoAnswer = z.object({ lms_info: InfoSchema }) satisfies z.ZodType<LmsInfoAnswer>;
 
 interface Profile {
   lms_profile_id: number;
@@ -59,17 +99,6 @@ async function zoneEntries(sql: Sql, p: Profile): Promise<ZoneLmsEntry[]> {
       WHERE z.loc_id = $2 ORDER BY z.name_chi, z.zone_id`,
     [p.lms_profile_id, p.cp_loc],
   );
-}
-
-/** The only parameters a call takes; any other (or one repeated) is a 400 naming it. */
-function onlyParams(query: Query, allowed: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(query)) {
-    if (!allowed.includes(k)) throw badRequest(`Unknown parameter: ${k}`, { [k]: 'unknown_parameter' });
-    if (typeof v !== 'string') throw badRequest(`${k}: one value expected`, { [k]: 'invalid' });
-    out[k] = v;
-  }
-  return out;
 }
 
 type Entries = z.output<typeof Body>['zones'];
@@ -160,19 +189,18 @@ async function lmsInfo(sql: Sql, user: AuthUser): Promise<LmsInfo> {
  * overview (GET /lms_info). Reading needs READ_LMS_PROFILES, writing EDIT_LMS_PROFILES; both are
  * kept to the user's sites.
  */
-export function lmsProfileRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: Query }>('/api/zone_lms_profiles', { config: { doc: { summary: 'The zone entries of an LMS profile (?lms_profile_id=)', privileges: [readPrivilege('lms_profiles')] } } }, async (req): Promise<ZoneLmsProfilesAnswer> => {
+export function lmsProfileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/zone_lms_profiles', { schema: { querystring: z.strictObject({ lms_profile_id: recordId }), response: { 200: ZoneEntriesAnswer } }, config: { doc: { summary: 'The zone entries of an LMS profile', privileges: [readPrivilege('lms_profiles')] } } }, async (req): Promise<ZoneLmsProfilesAnswer> => {
     const user = requirePrivileges(req, readPrivilege('lms_profiles'));
-    const { lms_profile_id } = onlyParams(req.query, ['lms_profile_id']);
-    if (lms_profile_id === undefined) throw badRequest('lms_profile_id: required', { lms_profile_id: 'required' });
-    const profile = await profileOf(app.db, parseId(lms_profile_id), user);
+    const profile = await profileOf(app.db, req.query.lms_profile_id, user);
     const content = await zoneEntries(app.db, profile);
     return { ...profile, dataset: { content, totalElements: content.length, totalPages: 1 } };
   });
 
-  app.put('/api/zone_lms_profiles', { config: { doc: { summary: 'Set the zone entries of an LMS profile', privileges: [editPrivilege('lms_profiles')], body: Body } } }, async (req) => {
+  app.put('/api/zone_lms_profiles', { schema: { body: Body, response: { 200: SavedAnswer } }, config: { doc: { summary: 'Set the zone entries of an LMS profile', privileges: [editPrivilege('lms_profiles')] } } }, async (req) => {
     const user = requirePrivileges(req, editPrivilege('lms_profiles'));
-    const body = parseBody(Body, req.body);
+    const body = req.body;
     const id = body.lms_profile_id;
     const content = await app.db.tx(async (sql) => {
       // Locked: two saves of one profile apply one after the other, each against what the other left.
@@ -196,12 +224,11 @@ export function lmsProfileRoutes(app: FastifyInstance) {
     });
     // After the commit: load management reallocates the site's current from the new limits.
     app.bus.emit('resourceChanged', { key: 'zone_lms_profiles', action: 'UPDATE', id, changed: ['zones'] });
-    return { status: 'success', data: { dataset: { content, totalElements: content.length, totalPages: 1 } } };
+    return { status: 'success' as const, data: { dataset: { content, totalElements: content.length, totalPages: 1 } } };
   });
 
-  app.get<{ Querystring: Query }>('/api/lms_info', { config: { doc: { summary: 'The LMS overview: sites with LMS and their profiles', anyPrivilege: [readPrivilege('lms_profiles'), readPrivilege('lms/dashboard')] } } }, async (req): Promise<LmsInfoAnswer> => {
+  app.get('/api/lms_info', { schema: { querystring: z.strictObject({}), response: { 200: InfoAnswer } }, config: { doc: { summary: 'The LMS overview: sites with LMS and their profiles', anyPrivilege: [readPrivilege('lms_profiles'), readPrivilege('lms/dashboard')] } } }, async (req): Promise<LmsInfoAnswer> => {
     const user = requireLmsReader(req);
-    onlyParams(req.query, []);
     return { lms_info: await lmsInfo(app.db, user) };
   });
 }

@@ -1,17 +1,19 @@
 import {
   CONFIG_AUTHORITIES, CONFIG_TYPES, createPrivilege, editPrivilege, ERROR_CODES, hideSecrets, isBooleanSetting, isOn, isOnStep, keepSecrets, P,
   rangeOf, UNREACHED_ERROR_CODES, withConfigDefaults,
-  type ConfigJson, type ConfigSendResult, type ConfigSetting, type CpConfigRow,
+  type ConfigJson, type ConfigSendResult, type ConfigSetting, type CpConfigRow, type FwVerConfig,
 } from '@ev/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrivileges } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/session.ts';
 import type { Sql } from '../db/client.ts';
 import { badRequest } from '../http/errors.ts';
-import { parseBody } from '../http/parse.ts';
+import { idParams } from '../http/schema.ts';
 import { writeAudit } from '../resources/audit.ts';
 import type { CommandOutcome } from './commands.ts';
+import { RefusedAnswer } from './routes.ts';
 
 /** Largest config_json accepted: settings, name and text lengths (a typing or tooling mistake beyond). */
 const MAX_SETTINGS = 200;
@@ -32,7 +34,6 @@ export const OCPP_CONFIG_KEYS: Record<string, { key: string; value: (v: ConfigSe
 const int = (min: number) =>
   z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(min).max(2 ** 31 - 1));
 const text = z.string().max(500).nullish();
-const idParams = z.object({ id: int(1) });
 const putBody = z.object({
   cp_config_id: int(1).nullish(),
   /** Create as a duplicate of this config of the same charger. */
@@ -51,6 +52,25 @@ const putBody = z.object({
   last_sent: z.unknown().optional(),
   sent_dttm: z.unknown().optional(),
 }).strict();
+
+/** The settings as answered (spec part 1 §5): name → {Type, Authority, Value, Option}. */
+const textOrNumber = z.union([z.string(), z.number()]);
+const ConfigJsonAnswer = z.record(z.string(), z.object({
+  Type: z.enum(CONFIG_TYPES), Authority: z.enum(CONFIG_AUTHORITIES), Value: textOrNumber, Option: z.array(textOrNumber),
+})) satisfies z.ZodType<ConfigJson>;
+/** What the charger answered to a setting (core's ConfigSendResult). */
+export const SendResultAnswer = z.enum(['Accepted', 'Rejected', 'RebootRequired', 'NotSupported', 'Offline']) satisfies z.ZodType<ConfigSendResult>;
+const nullText = z.string().nullable();
+const CpConfigAnswer = z.object({
+  cp_config_id: z.number(), cp_id: z.number(), ip_address: nullText, mac_address: nullText, current: z.number(), pending: z.number(),
+  update_time: z.iso.datetime(), description: nullText, fw_ver: nullText,
+  config_json: ConfigJsonAnswer.describe('With the §5 defaults added, secrets blank'),
+  last_sent: z.record(z.string(), SendResultAnswer).nullable().describe('Per setting, the charger\'s answer when last sent'),
+  sent_dttm: z.iso.datetime().nullable(),
+}) satisfies z.ZodType<CpConfigRow>;
+const FwVerConfigAnswer = z.array(z.object({ fw_ver: z.string(), description: z.string().nullable(), config_json: ConfigJsonAnswer })) satisfies z.ZodType<FwVerConfig[]>;
+/** The text Deleted; a configuration the user may not see is the JSON refusal (10001). */
+const DeletedText = { description: 'Deleted', content: { 'text/plain': { schema: z.literal('Deleted') }, 'application/json': { schema: RefusedAnswer } } };
 
 export interface ChargerRow {
   cp_id: number;
@@ -178,7 +198,8 @@ const audited = (row: any) => ({ ...row, config_json: hideSecrets(row.config_jso
  * template or as a copy of copy_of; with one: update; current 1 makes it the charger's current
  * config and sends it), DELETE /cps/{cp_config_id}/cpConfig and GET /cps/fwVerConfig.
  */
-export function cpConfigRoutes(app: FastifyInstance): void {
+export function cpConfigRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   async function charger(user: AuthUser, id: number): Promise<ChargerRow | null> {
     const [cp] = await app.db.query<ChargerRow>(
       `SELECT cp_id, loc_id, charge_point_vendor FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`,
@@ -190,24 +211,27 @@ export function cpConfigRoutes(app: FastifyInstance): void {
   }
   const notFound = { status: 'error', errorCode: ERROR_CODES.CP_NOT_FOUND } as const;
 
-  app.get('/api/cps/fwVerConfig', { config: { doc: { summary: 'The default configuration of each firmware version', privileges: [P.CP_CONFIG] } } }, async (req) => {
+  app.get('/api/cps/fwVerConfig', { schema: { querystring: z.strictObject({}), response: { 200: FwVerConfigAnswer } }, config: { doc: { summary: 'The default configuration of each firmware version', privileges: [P.CP_CONFIG] } } }, async (req) => {
     requirePrivileges(req, P.CP_CONFIG);
-    const rows = await app.db.query(`SELECT fw_ver, description, config_json FROM fw_ver_config ORDER BY fw_ver`);
+    const rows = await app.db.query<FwVerConfig>(`SELECT fw_ver, description, config_json FROM fw_ver_config ORDER BY fw_ver`);
     return rows.map((r) => ({ ...r, config_json: hideSecrets(withConfigDefaults(r.config_json)) }));
   });
 
-  app.get('/api/cps/:id/cpConfig', { config: { doc: { summary: 'A charger\'s configurations', privileges: [P.CP_CONFIG], params: idParams } } }, async (req) => {
+  app.get('/api/cps/:id/cpConfig', { schema: { params: idParams, querystring: z.strictObject({}), response: { 200: z.union([z.array(CpConfigAnswer), RefusedAnswer]) } }, config: { doc: { summary: 'A charger\'s configurations', privileges: [P.CP_CONFIG] } } }, async (req) => {
     const user = requirePrivileges(req, P.CP_CONFIG);
-    const { id } = parseBody(idParams, req.params);
+    const { id } = req.params;
     const cp = await charger(user, id);
     if (!cp) return notFound;
     const rows = await app.db.query(`SELECT * FROM cp_config WHERE cp_id = $1 ORDER BY cp_config_id DESC`, [cp.cp_id]);
     return rows.map(present);
   });
 
-  app.put('/api/cps/:id/cpConfig', { config: { doc: { summary: 'Save a charger\'s configuration and send it', privileges: [P.CP_CONFIG], note: 'Also CREATE_CP_CONFIG for a new configuration, EDIT_CP_CONFIG for a change; Admin settings need READ_CP_CONFIG_ADMIN.', params: idParams, body: putBody } } }, async (req) => {
-    const { id } = parseBody(idParams, req.params);
-    const body = parseBody(putBody, req.body);
+  app.put('/api/cps/:id/cpConfig', {
+    schema: { params: idParams, body: putBody, response: { 200: z.union([z.object({ status: z.literal('success'), data: CpConfigAnswer }), RefusedAnswer]) } },
+    config: { doc: { summary: 'Save a charger\'s configuration and send it', privileges: [P.CP_CONFIG], note: 'Also CREATE_CP_CONFIG for a new configuration, EDIT_CP_CONFIG for a change; Admin settings need READ_CP_CONFIG_ADMIN.' } },
+  }, async (req) => {
+    const { id } = req.params;
+    const body = req.body;
     const creating = body.cp_config_id == null;
     const user = requirePrivileges(req, P.CP_CONFIG, creating ? createPrivilege('cp_config') : editPrivilege('cp_config'));
     const cp = await charger(user, id);
@@ -268,7 +292,7 @@ export function cpConfigRoutes(app: FastifyInstance): void {
       return row;
     });
 
-    if (body.current !== 1 || creating) return { status: 'success', data: present(saved) };
+    if (body.current !== 1 || creating) return { status: 'success' as const, data: present(saved) };
     // Made current: send it. Pending stays 1 while a setting waits for the charger (offline, reboot).
     const results = await sendSettings(app, cp, withConfigDefaults(saved.config_json));
     const pending = isPending(results) ? 1 : 0;
@@ -277,13 +301,13 @@ export function cpConfigRoutes(app: FastifyInstance): void {
       [saved.cp_config_id, JSON.stringify(results), pending],
     );
     req.log.info({ cpId: cp.cp_id, cpConfigId: saved.cp_config_id, results, user: user.username }, 'Charger configuration sent');
-    return { status: 'success', data: present(row ?? { ...saved, last_sent: results }) };
+    return { status: 'success' as const, data: present(row ?? { ...saved, last_sent: results }) };
   });
 
   // Spec §7: the id of DELETE /cps/{id}/cpConfig is the config's.
-  app.delete('/api/cps/:id/cpConfig', { config: { doc: { summary: 'Delete a charger configuration (id: cp_config_id)', privileges: [P.CP_CONFIG, P.DELETE, editPrivilege('cp_config')], params: idParams } } }, async (req) => {
+  app.delete('/api/cps/:id/cpConfig', { schema: { params: idParams, response: { 200: DeletedText } }, config: { doc: { summary: 'Delete a charger configuration (id: cp_config_id)', privileges: [P.CP_CONFIG, P.DELETE, editPrivilege('cp_config')] } } }, async (req) => {
     const user = requirePrivileges(req, P.CP_CONFIG, P.DELETE, editPrivilege('cp_config'));
-    const { id } = parseBody(idParams, req.params);
+    const { id } = req.params;
     const [row] = await app.db.query(`SELECT * FROM cp_config WHERE cp_config_id = $1`, [id]);
     if (!row || !(await charger(user, row.cp_id))) return notFound;
     await app.db.tx(async (sql: Sql) => {

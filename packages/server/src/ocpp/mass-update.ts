@@ -4,15 +4,15 @@ import {
   type ConfigJson, type ConfigSendResult, type ConfigSetting, type MassUpdateProgress, type MassUpdateStatus,
 } from '@ev/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrivileges } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/session.ts';
 import type { Sql } from '../db/client.ts';
 import { redisInTime } from '../cluster/redis.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
-import { parseBody } from '../http/parse.ts';
 import { writeAudit } from '../resources/audit.ts';
-import { checkChanges, isPending, parseConfigJson, sendSettings, type ChargerRow } from './cp-config.ts';
+import { checkChanges, isPending, parseConfigJson, SendResultAnswer, sendSettings, type ChargerRow } from './cp-config.ts';
 
 /** Chargers sent to at the same time by one job. */
 export const MASS_UPDATE_CONCURRENCY = 20;
@@ -35,7 +35,25 @@ const body = z.object({
   /** The chosen settings: name → value (or {Value}); an object or a JSON string holding one. */
   commonConfigJson: z.union([z.string().max(200_000), z.record(z.string(), z.unknown())]).nullish(),
 }).strict();
-const jobParams = z.object({ jobId: z.string().max(100) });
+const jobParams = z.strictObject({ jobId: z.string().max(100) });
+
+/** With cpIds alone: success, or the §8 error listing the chargers without a current config; with commonConfigJson: the job. */
+const StartAnswer = z.union([
+  z.object({ status: z.literal('success'), jobId: z.string().optional().describe('With commonConfigJson: the job sending it') }),
+  z.object({ status: z.literal('error'), message: z.string(), cpNos: z.array(z.string()).describe('The chargers without a current configuration') }),
+]);
+const ProgressAnswer = z.object({
+  jobId: z.string(),
+  total: z.number(),
+  done: z.number(),
+  finished: z.boolean(),
+  results: z.array(z.object({
+    cpId: z.number(),
+    cpNo: z.string(),
+    status: z.enum(['sent', 'offline', 'partial', 'rejected', 'failed']),
+    keys: z.record(z.string(), SendResultAnswer).describe('Per setting, the charger\'s answer'),
+  })),
+}) satisfies z.ZodType<MassUpdateProgress>;
 
 interface Job extends MassUpdateProgress {
   userId: number;
@@ -132,7 +150,8 @@ function statusOf(keys: Record<string, ConfigSendResult>): MassUpdateStatus {
  * transaction, all or nothing) and answers at once with a jobId; the sending runs in the background,
  * MASS_UPDATE_CONCURRENCY chargers at a time, its progress at GET /cp_locs/cp_mass_update/{jobId}.
  */
-export function massUpdateRoutes(app: FastifyInstance): void {
+export function massUpdateRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const jobs = new Map<string, Job>();
   app.addHook('onClose', async () => {
     for (const job of jobs.values()) {
@@ -206,9 +225,9 @@ export function massUpdateRoutes(app: FastifyInstance): void {
     job.expires.unref();
   }
 
-  app.post('/api/cp_locs/cp_mass_update', { config: { doc: { summary: 'Send common settings to many chargers (a job)', privileges: [P.CP_CONFIG, editPrivilege('cp_config')], body } } }, async (req) => {
+  app.post('/api/cp_locs/cp_mass_update', { schema: { body, response: { 200: StartAnswer } }, config: { doc: { summary: 'Send common settings to many chargers (a job)', privileges: [P.CP_CONFIG, editPrivilege('cp_config')] } } }, async (req) => {
     const user = requirePrivileges(req, P.CP_CONFIG, editPrivilege('cp_config'));
-    const { cpIds: given, commonConfigJson } = parseBody(body, req.body);
+    const { cpIds: given, commonConfigJson } = req.body;
     const cpIds = [...new Set(given)];
     const values = commonConfigJson == null ? null : parseCommon(commonConfigJson);
 
@@ -229,7 +248,7 @@ export function massUpdateRoutes(app: FastifyInstance): void {
 
     if (!values) {
       const cpNos = check(await load(app.db));
-      return cpNos.length ? { ...lacking, cpNos } : { status: 'success' };
+      return cpNos.length ? { ...lacking, cpNos } : { status: 'success' as const };
     }
 
     const outcome = await app.db.tx(async (sql: Sql) => {
@@ -258,12 +277,12 @@ export function massUpdateRoutes(app: FastifyInstance): void {
     void copyNow(job);
     req.log.info({ jobId: job.jobId, cpIds: targets.map((t) => t.cp_id), keys: Object.keys(values), user: user.username }, 'Mass update saved');
     run(job, targets, values).catch((err) => app.log.error({ err, jobId: job.jobId }, 'Mass update job failed'));
-    return { status: 'success', jobId: job.jobId };
+    return { status: 'success' as const, jobId: job.jobId };
   });
 
-  app.get('/api/cp_locs/cp_mass_update/:jobId', { config: { doc: { summary: 'The progress of a mass update job', privileges: [P.CP_CONFIG, editPrivilege('cp_config')], params: jobParams } } }, async (req): Promise<MassUpdateProgress> => {
+  app.get('/api/cp_locs/cp_mass_update/:jobId', { schema: { params: jobParams, querystring: z.strictObject({}), response: { 200: ProgressAnswer } }, config: { doc: { summary: 'The progress of a mass update job', privileges: [P.CP_CONFIG, editPrivilege('cp_config')] } } }, async (req): Promise<MassUpdateProgress> => {
     const user = requirePrivileges(req, P.CP_CONFIG, editPrivilege('cp_config'));
-    const { jobId } = parseBody(jobParams, req.params);
+    const { jobId } = req.params;
     const job = jobs.get(jobId) ?? (await copied(jobId));
     // Another user's job is not theirs to see.
     if (!job || job.userId !== user.id) throw notFound('Mass update job not found');

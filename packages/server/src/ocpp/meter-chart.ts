@@ -1,9 +1,11 @@
 import { ERROR_CODES, P, readPrivilege } from '@ev/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrivileges } from '../auth/guard.ts';
 import { badRequest } from '../http/errors.ts';
-import { parseBody } from '../http/parse.ts';
+import { idParams } from '../http/schema.ts';
+import { RefusedAnswer } from './routes.ts';
 
 /** At most this many points per chart: the server downsamples, the browser draws what it gets. */
 export const MAX_CHART_POINTS = 500;
@@ -11,8 +13,19 @@ export const MAX_CHART_POINTS = 500;
 export const MAX_CHART_RANGE = 400 * 24 * 3600;
 
 const uint = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(0).max(2 ** 31 - 1));
-const params = z.object({ id: uint.pipe(z.number().min(1)) });
 const query = z.object({ connector_id: uint.pipe(z.number().min(1)), from: uint, to: uint }).strict();
+const ChartAnswer = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    step: z.number().describe('Bucket width, seconds'),
+    points: z.array(z.object({
+      t: z.number().describe('Start of the bucket, unix seconds'),
+      kwh: z.number().nullable().describe('Highest energy register reading in the bucket'),
+      v: z.number().nullable().describe('Average voltage'),
+      a: z.number().nullable().describe('Average current'),
+    }) satisfies z.ZodType<MeterChartPoint>),
+  }),
+});
 
 export interface MeterChartPoint {
   /** Start of the bucket, unix seconds. */
@@ -44,18 +57,22 @@ export function chartStep(from: number, to: number): number {
  * The charger view's Charts tab (spec part 1 §2) reads it; the index cp_meter_values_chart_idx
  * (cp_id, connector_id, ts, energy, voltage, ampere) makes each bucket an index-only range scan.
  */
-export function meterChartRoute(app: FastifyInstance): void {
-  app.get('/api/cps/:id/meter_chart', { config: { doc: { summary: 'A connector\'s meter values between two times, for the chart', privileges: [readPrivilege('cps'), P.CP_CONNECTOR], params, query } } }, async (req) => {
+export function meterChartRoute(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/cps/:id/meter_chart', {
+    schema: { params: idParams, querystring: query, response: { 200: z.union([ChartAnswer, RefusedAnswer]) } },
+    config: { doc: { summary: 'A connector\'s meter values between two times, for the chart', privileges: [readPrivilege('cps'), P.CP_CONNECTOR] } },
+  }, async (req) => {
     // Spec part 1 §6: READ_CP_CONNECTOR gates the connectors; a connector's readings are theirs.
     const user = requirePrivileges(req, readPrivilege('cps'), P.CP_CONNECTOR);
-    const { id } = parseBody(params, req.params);
-    const q = parseBody(query, req.query);
+    const { id } = req.params;
+    const q = req.query;
     if (q.from > q.to) throw badRequest('to: must not be before from', { to: 'invalid' });
     if (q.to - q.from > MAX_CHART_RANGE) throw badRequest('to: the range is longer than 400 days', { to: 'invalid' });
 
     const [cp] = await app.db.query<{ loc_id: number }>(`SELECT loc_id FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`, [id]);
     // Outside the user's sites the charger does not exist for them, as in the other charger routes.
-    if (!cp || (!user.allSites && !user.siteIds.includes(cp.loc_id))) return { status: 'error', errorCode: ERROR_CODES.CP_NOT_FOUND };
+    if (!cp || (!user.allSites && !user.siteIds.includes(cp.loc_id))) return { status: 'error' as const, errorCode: ERROR_CODES.CP_NOT_FOUND };
 
     const step = chartStep(q.from, q.to);
     const buckets = Math.ceil((q.to - q.from) / step);
@@ -80,6 +97,6 @@ export function meterChartRoute(app: FastifyInstance): void {
       v: round(r.v, 2),
       a: round(r.a, 2),
     }));
-    return { status: 'success', data: { step, points } };
+    return { status: 'success' as const, data: { step, points } };
   });
 }

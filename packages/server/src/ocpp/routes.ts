@@ -1,10 +1,10 @@
-import { CHARGING_STATUSES, ERROR_CODES, getResource, P, RESOURCES, startRefusal, type ActionResult } from '@ev/core';
+import { CHARGING_STATUSES, ERROR_CODES, P, RESOURCES, startRefusal, type ActionResult } from '@ev/core';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrivileges } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/session.ts';
-import { badRequest, notFound } from '../http/errors.ts';
-import { parseBody } from '../http/parse.ts';
+import { badRequest } from '../http/errors.ts';
 import { writeAudit } from '../resources/audit.ts';
 import { cableMissing, checkStartForm } from './start-rules.ts';
 import { InvalidCommandError, type CommandAction, type CommandOutcome } from './commands.ts';
@@ -17,7 +17,6 @@ const int = (min: number) =>
   z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(min).max(2 ** 31 - 1));
 const text = z.union([z.string().max(2000), z.number()]).nullish();
 
-const idParams = z.object({ resource: z.string().optional(), id: int(1) });
 const startBody = z.object({
   connectorId: int(1),
   // Checked separately: a non-numeric duration is the business error 10003, not a 400.
@@ -33,7 +32,6 @@ const startBody = z.object({
 const connectorBody = z.object({ connectorId: int(1), remark: text }).strict();
 const resetQuery = z.object({ type: z.enum(['Hard', 'Soft']) }).strict();
 const diagnosticsQuery = z.object({ location: z.string().url().max(512).optional() }).strict();
-const availabilityParams = z.object({ resource: z.string(), id: int(1), connectorId: int(0) });
 const availabilityQuery = z.object({ availabilityType: z.enum(['Operative', 'Inoperative', 'Available', 'Unavailable']) }).strict();
 const triggerQuery = z.object({
   // Spec §7 lists the call without parameters: by itself it asks for the status of every connector.
@@ -52,6 +50,16 @@ export interface ChargerRow {
 }
 
 const refused = (errorCode: number): ActionResult => ({ status: 'error', errorCode });
+
+/** The answer of a remote action (core's ActionResult): HTTP 200 either way, the spec's errorCode when it did not succeed. */
+export const ActionAnswer = z.object({
+  status: z.enum(['success', 'error']),
+  errorCode: z.number().int().optional(),
+  message: z.string().optional(),
+  data: z.unknown().optional().describe('The charger\'s answer, when it gave one'),
+}) satisfies z.ZodType<ActionResult>;
+/** A request refused before anything was done (charger not found …): the spec's errorCode alone. */
+export const RefusedAnswer = z.object({ status: z.literal('error'), errorCode: z.number().int() });
 
 /** Who sends a command, as the audit log names them: a portal user, or a third-party app (id null). */
 export interface CommandActor {
@@ -181,15 +189,21 @@ export async function remoteStop(
 }
 
 /** The resources whose screens send start, stop and unlock: the chargers' and the RSR screens (chargerCommands). */
-export const START_STOP_KEYS = Object.values(RESOURCES).filter((d) => d.commandable || d.chargerCommands).map((d) => d.key);
+export const START_STOP_KEYS = Object.values(RESOURCES).filter((d) => d.commandable || d.chargerCommands).map((d) => d.key) as [string, ...string[]];
+/** The chargers' resources (commandable), whose screens send the other commands. */
+const COMMANDABLE_KEYS = Object.values(RESOURCES).filter((d) => d.commandable).map((d) => d.key) as [string, ...string[]];
+
+const startStopParams = z.strictObject({ resource: z.enum(START_STOP_KEYS), id: int(1) });
+const commandParams = z.strictObject({ resource: z.enum(COMMANDABLE_KEYS), id: int(1) });
+const availabilityParams = z.strictObject({ resource: z.enum(COMMANDABLE_KEYS), id: int(1), connectorId: int(0) });
+const idParams = z.strictObject({ id: int(1) });
 
 /** The remote-action calls of spec §7 (charger view buttons), each answered {status, errorCode}. */
-export function commandRoutes(app: FastifyInstance): void {
+export function commandRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   /** The charger a user may command: it exists, is not deleted, and is in one of the user's sites. */
-  async function charger(user: AuthUser, resource: string | undefined, id: number, startStop = false): Promise<ChargerRow | null> {
-    // Start, stop and unlock are also sent from the RSR screens (chargerCommands): the same charger and checks.
-    const def = resource === undefined ? undefined : getResource(resource);
-    if (resource !== undefined && !def?.commandable && !(startStop && def?.chargerCommands)) throw notFound();
+  // The resource in the path is already one whose screens send the command (the params schemas' enums).
+  async function charger(user: AuthUser, id: number): Promise<ChargerRow | null> {
     const [cp] = await app.db.query<ChargerRow>(
       `SELECT cp_id, cp_no, loc_id, enable_flag, double_use_flag FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`,
       [id],
@@ -202,31 +216,31 @@ export function commandRoutes(app: FastifyInstance): void {
   const command = (req: FastifyRequest, user: AuthUser, cp: ChargerRow, action: CommandAction, params: Record<string, unknown>, remark?: unknown) =>
     sendCommand(app, req.log, user, cp, action, params, remark);
 
-  app.post('/api/:resource/rsrStartCharger/:id', { config: { doc: { summary: 'Remote start a connector', privileges: [P.REMOTE_START_CHARGER], keys: START_STOP_KEYS, params: idParams, body: startBody } } }, async (req) => {
+  app.post('/api/:resource/rsrStartCharger/:id', { schema: { params: startStopParams, body: startBody, response: { 200: ActionAnswer } }, config: { doc: { summary: 'Remote start a connector', privileges: [P.REMOTE_START_CHARGER] } } }, async (req) => {
     const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
-    const { resource, id } = parseBody(idParams, req.params);
-    const body = parseBody(startBody, req.body);
+    const { id } = req.params;
+    const body = req.body;
     const minutes = startMinutes(body.time);
     if (minutes === null) return refused(ERROR_CODES.INVALID_DURATION);
-    const cp = await charger(user, resource, id, true);
+    const cp = await charger(user, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     return remoteStart(app, req.log, user, cp, { ...body, minutes });
   });
 
-  app.post('/api/:resource/rsrStopCharger/:id', { config: { doc: { summary: 'Remote stop a connector', privileges: [P.REMOTE_START_CHARGER], keys: START_STOP_KEYS, params: idParams, body: connectorBody } } }, async (req) => {
+  app.post('/api/:resource/rsrStopCharger/:id', { schema: { params: startStopParams, body: connectorBody, response: { 200: ActionAnswer } }, config: { doc: { summary: 'Remote stop a connector', privileges: [P.REMOTE_START_CHARGER] } } }, async (req) => {
     const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
-    const { resource, id } = parseBody(idParams, req.params);
-    const body = parseBody(connectorBody, req.body);
-    const cp = await charger(user, resource, id, true);
+    const { id } = req.params;
+    const body = req.body;
+    const cp = await charger(user, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     return remoteStop(app, req.log, user, cp, body.connectorId, body.remark);
   });
 
-  app.post('/api/:resource/unlockCharger/:id', { config: { doc: { summary: 'Unlock a connector', privileges: [P.REMOTE_START_CHARGER], keys: START_STOP_KEYS, params: idParams, body: connectorBody } } }, async (req) => {
+  app.post('/api/:resource/unlockCharger/:id', { schema: { params: startStopParams, body: connectorBody, response: { 200: ActionAnswer } }, config: { doc: { summary: 'Unlock a connector', privileges: [P.REMOTE_START_CHARGER] } } }, async (req) => {
     const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
-    const { resource, id } = parseBody(idParams, req.params);
-    const body = parseBody(connectorBody, req.body);
-    const cp = await charger(user, resource, id, true);
+    const { id } = req.params;
+    const body = req.body;
+    const cp = await charger(user, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     const missing = await unknownConnector(app, cp, body.connectorId);
     if (missing) return missing;
@@ -236,29 +250,29 @@ export function commandRoutes(app: FastifyInstance): void {
     return unlockFailed ? { ...result, errorCode: ERROR_CODES.CONNECTOR_ERROR_2 } : result;
   });
 
-  app.get('/api/:resource/rsrResetCharger/:id', { config: { doc: { summary: 'Reset a charger (Hard or Soft)', privileges: [P.REMOTE_RESET_CHARGER], keys: 'commandable', params: idParams, query: resetQuery } } }, async (req) => {
+  app.get('/api/:resource/rsrResetCharger/:id', { schema: { params: commandParams, querystring: resetQuery, response: { 200: ActionAnswer } }, config: { doc: { summary: 'Reset a charger (Hard or Soft)', privileges: [P.REMOTE_RESET_CHARGER] } } }, async (req) => {
     const user = requirePrivileges(req, P.REMOTE_RESET_CHARGER);
-    const { resource, id } = parseBody(idParams, req.params);
-    const { type } = parseBody(resetQuery, req.query);
-    const cp = await charger(user, resource, id);
+    const { id } = req.params;
+    const { type } = req.query;
+    const cp = await charger(user, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     return command(req, user, cp, 'Reset', { type });
   });
 
-  app.get('/api/:resource/getDiagnostics/:id', { config: { doc: { summary: 'Ask a charger to upload its diagnostics', privileges: [P.GET_DIAGNOSTICS], keys: 'commandable', params: idParams, query: diagnosticsQuery } } }, async (req) => {
+  app.get('/api/:resource/getDiagnostics/:id', { schema: { params: commandParams, querystring: diagnosticsQuery, response: { 200: ActionAnswer } }, config: { doc: { summary: 'Ask a charger to upload its diagnostics', privileges: [P.GET_DIAGNOSTICS] } } }, async (req) => {
     const user = requirePrivileges(req, P.GET_DIAGNOSTICS);
-    const { resource, id } = parseBody(idParams, req.params);
-    const { location } = parseBody(diagnosticsQuery, req.query);
-    const cp = await charger(user, resource, id);
+    const { id } = req.params;
+    const { location } = req.query;
+    const cp = await charger(user, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     return command(req, user, cp, 'GetDiagnostics', { location: location ?? app.config.diagnosticsUrl });
   });
 
-  app.get('/api/:resource/change_availability/:id/:connectorId', { config: { doc: { summary: 'Change a connector\'s availability (connector 0: the charger)', privileges: [P.CHANGE_AVAILABILITY], keys: 'commandable', params: availabilityParams, query: availabilityQuery } } }, async (req) => {
+  app.get('/api/:resource/change_availability/:id/:connectorId', { schema: { params: availabilityParams, querystring: availabilityQuery, response: { 200: ActionAnswer } }, config: { doc: { summary: 'Change a connector\'s availability (connector 0: the charger)', privileges: [P.CHANGE_AVAILABILITY] } } }, async (req) => {
     const user = requirePrivileges(req, P.CHANGE_AVAILABILITY);
-    const { resource, id, connectorId } = parseBody(availabilityParams, req.params);
-    const { availabilityType } = parseBody(availabilityQuery, req.query);
-    const cp = await charger(user, resource, id);
+    const { id, connectorId } = req.params;
+    const { availabilityType } = req.query;
+    const cp = await charger(user, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     if (connectorId > 0) {
       const missing = await unknownConnector(app, cp, connectorId);
@@ -271,11 +285,11 @@ export function commandRoutes(app: FastifyInstance): void {
     return result;
   });
 
-  app.get('/api/cps/triggerMessage/:id', { config: { doc: { summary: 'Ask a charger to send a message', privileges: [P.TRIGGER_MESSAGE], params: idParams, query: triggerQuery } } }, async (req) => {
+  app.get('/api/cps/triggerMessage/:id', { schema: { params: idParams, querystring: triggerQuery, response: { 200: ActionAnswer } }, config: { doc: { summary: 'Ask a charger to send a message', privileges: [P.TRIGGER_MESSAGE] } } }, async (req) => {
     const user = requirePrivileges(req, P.TRIGGER_MESSAGE);
-    const { id } = parseBody(idParams, req.params);
-    const { requestedMessage, connectorId } = parseBody(triggerQuery, req.query);
-    const cp = await charger(user, undefined, id);
+    const { id } = req.params;
+    const { requestedMessage, connectorId } = req.query;
+    const cp = await charger(user, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     return command(req, user, cp, 'TriggerMessage', connectorId === undefined ? { requestedMessage } : { requestedMessage, connectorId });
   });

@@ -41,6 +41,8 @@ export function ocppServer(app: FastifyInstance): void {
       + 'The server sends a WebSocket ping every OCPP_PING_INTERVAL_MS (30 s); a charger that has not answered one by the next is disconnected.',
     parameters: [{ name: 'chargeBoxId', in: 'path', description: 'The charger number (cps.cp_no)' }],
     public: true,
+    // No portal sign-in; a charger that has a password gives it as HTTP Basic.
+    security: [{}, { chargerBasic: [] }],
     note: 'The charger\'s HTTP Basic password (user: the chargeBoxId) when it has one.',
   });
   app.addHook('onReady', async () => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, P, readPrivilege, requestTypeId, storedText, type OcppDirection, type StoredRequest, type TesterAnswer, type TesterMessage } from '@ev/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
-import { parseBody } from '../http/parse.ts';
 import { writeAudit } from '../resources/audit.ts';
 import { InvalidCommandError, type CommandAction } from './commands.ts';
 import type { Charger } from './connection.ts';
@@ -232,23 +232,24 @@ function testerUser(req: FastifyRequest, set: TesterSet): AuthUser {
  * POST /api/test/cp_request and /api/lms/cp_simulator, and their templates (spec part 1 §2): one
  * route per set, the same code.
  */
-export function testerRoutes(app: FastifyInstance): void {
-  for (const set of TESTER_SETS) setRoutes(app, set);
+export function testerRoutes(fastify: FastifyInstance): void {
+  for (const set of TESTER_SETS) setRoutes(fastify, set);
 }
 
-function setRoutes(app: FastifyInstance, set: TesterSet): void {
+function setRoutes(fastify: FastifyInstance, set: TesterSet): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const central = () => app.ocpp.central;
   const body = bodyOf(set);
 
-  app.get(`/api/${set.key}/templates`, { config: { doc: { summary: `The message templates of ${set.key}`, anyPrivilege: set.privileges } } }, async (req) => {
+  app.get(`/api/${set.key}/templates`, { schema: { querystring: z.strictObject({}) }, config: { doc: { summary: `The message templates of ${set.key}`, anyPrivilege: set.privileges } } }, async (req) => {
     testerUser(req, set);
     const templates = set.templates();
     return { messages: set.messages.map((m) => ({ ...m, template: templates[m.name] })) };
   });
 
-  app.post(`/api/${set.key}`, { config: { doc: { summary: `Send a message as a charger or to a charger (${set.key})`, anyPrivilege: set.privileges, body } } }, async (req): Promise<TesterAnswer> => {
+  app.post(`/api/${set.key}`, { schema: { body }, config: { doc: { summary: `Send a message as a charger or to a charger (${set.key})`, anyPrivilege: set.privileges } } }, async (req): Promise<TesterAnswer> => {
     const user = testerUser(req, set);
-    const { cpId, action, payload } = parseBody(body, req.body);
+    const { cpId, action, payload } = req.body;
     const { direction } = set.messages.find((m) => m.action === action)!;
     if (schemaProblem(action, 'req', payload)) throw badRequest(schemaText(action, payload), { payload: 'format_error' });
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { P, readPrivilege, type StopReason } from '@ev/core';
 import { requirePrivileges } from '../auth/guard.ts';
 import type { Sql } from '../db/client.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { parseBody } from '../http/parse.ts';
-import { parseId } from '../resources/engine.ts';
+import { idParams } from '../http/schema.ts';
 import { writeAudit } from '../resources/audit.ts';
 import { finishRsr } from '../rsr/finish.ts';
 import { closedAtLastMeter } from './transactions.ts';
@@ -85,20 +85,35 @@ export async function closeSession(
 
 const SESSION_LISTS = ['cp_sessions', 'cp_sessions_all'];
 const CloseBody = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+const ClosedAnswer = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    session_id: z.number(),
+    tran_id: z.number(),
+    cp_id: z.number(),
+    session_end_time: z.date(),
+    end_meter: z.number(),
+    total_pw_consume: z.number(),
+    unconfirmed_since: z.date().nullable(),
+    unconfirmed_reason: z.string().nullable(),
+  }) satisfies z.ZodType<ClosedSession>,
+});
 
 /**
  * POST /api/{cp_sessions|cp_sessions_all}/{id}/close {reason}: an operator closes a running session
  * the charger never stopped (EDIT_CLOSE_SESSION, and reading the list it is closed from). A session
  * outside the user's sites is not found; one already ended is refused (409 session_already_ended).
  */
-export function closeSessionRoute(app: FastifyInstance): void {
+export function closeSessionRoute(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const key of SESSION_LISTS) {
-    app.post<{ Params: { id: string } }>(`/api/${key}/:id/close`, {
-      config: { doc: { summary: 'Close a running session without its StopTransaction', privileges: [readPrivilege(key), P.CLOSE_SESSION], body: CloseBody } },
+    app.post(`/api/${key}/:id/close`, {
+      schema: { params: idParams, body: CloseBody, response: { 200: ClosedAnswer } },
+      config: { doc: { summary: 'Close a running session without its StopTransaction', privileges: [readPrivilege(key), P.CLOSE_SESSION] } },
     }, async (req) => {
       const user = requirePrivileges(req, readPrivilege(key), P.CLOSE_SESSION);
-      const id = parseId(req.params.id);
-      const { reason } = parseBody(CloseBody, req.body);
+      const { id } = req.params;
+      const { reason } = req.body;
       const [session] = await app.db.query<{ loc_id: number | null; session_end_time: Date | null }>(
         `SELECT loc_id, session_end_time FROM cp_sessions WHERE session_id = $1`,
         [id],
@@ -106,7 +121,7 @@ export function closeSessionRoute(app: FastifyInstance): void {
       if (!session || !(user.allSites || (session.loc_id !== null && user.siteIds.includes(session.loc_id)))) throw notFound('No such session');
       const closed = session.session_end_time ? null : await closeSession(app, id, { reason: 'ClosedByOperator', note: reason, user });
       if (!closed) throw new HttpError(409, { errors: ['session_already_ended'], fields: {}, message: 'The session has already ended' });
-      return { status: 'success', data: closed };
+      return { status: 'success' as const, data: closed };
     });
   }
 }

@@ -20,7 +20,6 @@ export interface OpeningHourRule {
 }
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 /** How far ahead the next change is looked for: the portal's date picker covers 700 days. */
 const HORIZON_DAYS = 800;
@@ -30,14 +29,6 @@ export function minutesOf(time: string, isEnd = false): number | undefined {
   if (isEnd && time === '24:00') return 24 * 60;
   const m = HHMM.exec(time);
   return m ? Number(m[1]) * 60 + Number(m[2]) : undefined;
-}
-
-/** A yyyy-MM-dd that is a real calendar date. */
-export function isDate(text: string): boolean {
-  const m = DATE.exec(text);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === text;
 }
 
 /**

@@ -2,8 +2,7 @@ import { ERROR_CODES } from '@ev/core';
 import { z } from 'zod';
 import type { AuthUser } from '../auth/session.ts';
 import type { Database, Sql } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
-import { parseBody } from '../http/parse.ts';
+import type { HttpError } from '../http/errors.ts';
 import { writeAudit } from '../resources/audit.ts';
 import { activeRsr, BAY_COLUMNS, occupiedByAnotherBay, type BayRow } from './bays.ts';
 
@@ -29,12 +28,14 @@ export const ParkingEventBody = z.strictObject({
 });
 export type ParkingEvent = z.output<typeof ParkingEventBody>;
 
-export interface ParkingAnswer {
-  status: 'success' | 'error';
-  errorCode?: number | string;
-  message?: string;
-  data?: { bay: number; status: string; logId: number; repeated?: boolean };
-}
+/** The answer to an event: the bay's new status and the bay_log row, or a refusal (a spec code or PARKING_REFUSALS). */
+export const ParkingAnswerSchema = z.object({
+  status: z.enum(['success', 'error']),
+  errorCode: z.union([z.int(), z.string()]).optional(),
+  message: z.string().optional(),
+  data: z.object({ bay: z.int(), status: z.string(), logId: z.int(), repeated: z.boolean().optional() }).optional(),
+});
+export type ParkingAnswer = z.output<typeof ParkingAnswerSchema>;
 
 const refused = (errorCode: number | string, message: string): ParkingAnswer => ({ status: 'error', errorCode, message });
 const clip = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : null);
@@ -78,25 +79,24 @@ async function lastAcceptedIn(sql: Sql, bayId: number): Promise<{ sessionId: str
 }
 
 /**
- * One event of the parking system (spec part 2 §3, §4): a car in occupies the bay with its plate,
- * brand, entry time and image; a car out vacates it. Every event is kept in bay_log, accepted or
- * refused; a refusal changes nothing else. The same sessionId and event again answers as the first
- * time and changes nothing. `actor` names the app in the audit log.
+ * Bad input of an event (the route's body schema refused it, 400): still kept in bay_log, with
+ * whatever could be read of it, as a refusal that changed nothing.
  */
-export async function recordParkingEvent(db: Database, actor: string, body: unknown): Promise<ParkingAnswer> {
-  let ev: ParkingEvent;
-  try {
-    ev = parseBody(ParkingEventBody, body);
-  } catch (err) {
-    // Bad input is answered 400 and still kept, with whatever could be read of it.
-    if (err instanceof HttpError) {
-      const raw = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-      const errors = Array.isArray(err.body.errors) ? (err.body.errors as string[]).join('; ') : err.message;
-      const { sessionId, event, licensePlate, brand, image } = raw;
-      await writeLog(db, { sessionId, event, licensePlate, brand, image, bayUpdateStatus: 'Unchanged', answer: refused(PARKING_REFUSALS.BAD_INPUT, errors) });
-    }
-    throw err;
-  }
+export async function logBadParkingEvent(db: Database, body: unknown, err: HttpError): Promise<void> {
+  const raw = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const errors = Array.isArray(err.body.errors) ? (err.body.errors as string[]).join('; ') : err.message;
+  const { sessionId, event, licensePlate, brand, image } = raw;
+  await writeLog(db, { sessionId, event, licensePlate, brand, image, bayUpdateStatus: 'Unchanged', answer: refused(PARKING_REFUSALS.BAD_INPUT, errors) });
+}
+
+/**
+ * One event of the parking system (spec part 2 §3, §4), as the route's body schema read it: a car in
+ * occupies the bay with its plate, brand, entry time and image; a car out vacates it. Every event is
+ * kept in bay_log, accepted or refused (bad input: logBadParkingEvent); a refusal changes nothing
+ * else. The same sessionId and event again answers as the first time and changes nothing. `actor`
+ * names the app in the audit log.
+ */
+export async function recordParkingEvent(db: Database, actor: string, ev: ParkingEvent): Promise<ParkingAnswer> {
   return db.tx(async (sql) => {
     // Locked: a repeated event arriving twice at once is seen as a repeat by the second.
     const [bay] = await sql.query<BayRow>(`SELECT ${BAY_COLUMNS} FROM bay WHERE "bayId" = $1 AND deleted_at IS NULL FOR UPDATE`, [ev.bayId]);

@@ -1,10 +1,9 @@
-import { ERROR_CODES, P, type ActionResult } from '@ev/core';
+import { ERROR_CODES, P } from '@ev/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrivileges } from '../auth/guard.ts';
 import type { Sql } from '../db/client.ts';
-import { notFound } from '../http/errors.ts';
-import { parseBody } from '../http/parse.ts';
 import { START_STOP_KEYS } from '../ocpp/routes.ts';
 
 /** ResCode of the licence-plate answer: 0 is a plate; the others say why there is none. */
@@ -15,6 +14,15 @@ export interface LpAnswer {
   status: 'success';
   data: string;
 }
+
+/** The licence-plate answer, or the spec's refusal {status: 'error', errorCode} (10001: no such charger for the caller). */
+export const LpAnswerSchema = z.union([
+  z.object({
+    status: z.literal('success'),
+    data: z.string().describe('JSON of {ResCode (0 a plate, 1 no bay, 2 vacant, 3 no plate), LPN, EntryTime (YYYY-MM-DD HH:mm:ss, local), ResMsg}'),
+  }),
+  z.object({ status: z.literal('error'), errorCode: z.int() }),
+]);
 
 const answer = (ResCode: number, ResMsg: string, LPN = '', EntryTime = ''): LpAnswer => ({
   status: 'success',
@@ -40,20 +48,25 @@ export async function licencePlateAnswer(sql: Sql, cpId: number, connectorId: nu
 
 const int = (min: number) =>
   z.union([z.number().int(), z.string().regex(/^\d{1,10}$/).transform(Number)]).pipe(z.number().int().min(min).max(2 ** 31 - 1));
-const params = z.object({ resource: z.string(), id: int(1) });
-const query = z.strictObject({ connectorId: int(1) });
+/** The connector of the query (the external API's too). */
+export const lpQuery = z.strictObject({ connectorId: int(1) });
+// The resources whose screens start a charge: where the start form asks for the plate.
+const params = z.strictObject({ resource: z.enum(START_STOP_KEYS), id: int(1) });
 
 /** GET /api/{resource}/getLp/{id}?connectorId=N: the charger's view asks it before a remote start (spec §7, §8). */
-export function parkingRoutes(app: FastifyInstance): void {
-  app.get('/api/:resource/getLp/:id', { config: { doc: { summary: 'The licence plate at a connector\'s bay (?connectorId=)', privileges: [P.REMOTE_START_CHARGER], keys: START_STOP_KEYS, params, query } } }, async (req): Promise<LpAnswer | ActionResult> => {
+export function parkingRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/:resource/getLp/:id', {
+    schema: { params, querystring: lpQuery, response: { 200: LpAnswerSchema } },
+    config: { doc: { summary: 'The licence plate at a connector\'s bay (?connectorId=)', privileges: [P.REMOTE_START_CHARGER] } },
+  }, async (req) => {
     // The same privilege and charger lookup as the remote start the answer fills in.
     const user = requirePrivileges(req, P.REMOTE_START_CHARGER);
-    const { resource, id } = parseBody(params, req.params);
-    if (!START_STOP_KEYS.includes(resource)) throw notFound();
-    const { connectorId } = parseBody(query, req.query);
+    const { id } = req.params;
+    const { connectorId } = req.query;
     const [cp] = await app.db.query<{ cp_id: number; loc_id: number }>(`SELECT cp_id, loc_id FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`, [id]);
     // Outside the user's sites it does not exist for them, as for the remote start.
-    if (!cp || (!user.allSites && !user.siteIds.includes(cp.loc_id))) return { status: 'error', errorCode: ERROR_CODES.CP_NOT_FOUND };
+    if (!cp || (!user.allSites && !user.siteIds.includes(cp.loc_id))) return { status: 'error' as const, errorCode: ERROR_CODES.CP_NOT_FOUND };
     return licencePlateAnswer(app.db, cp.cp_id, connectorId, app.config.timeZone);
   });
 }

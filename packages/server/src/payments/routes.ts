@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, P, readPrivilege } from '@ev/core';
 import { requirePrivileges } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/session.ts';
 import type { Sql } from '../db/client.ts';
-import { notFound } from '../http/errors.ts';
-import { parseBody } from '../http/parse.ts';
+import { recordId } from '../http/schema.ts';
 import { writeAudit } from '../resources/audit.ts';
-import { parseId } from '../resources/engine.ts';
 import { addDetail, attemptInFlight, charge, lockPayment, settle } from './attempt.ts';
 import { gatewayOf } from './gateway.ts';
 
@@ -27,12 +26,18 @@ async function chargerInScope(sql: Sql, user: AuthUser, cpId: number): Promise<b
 }
 
 const SettleBody = z.strictObject({ rsr_id: z.union([z.int().min(1).max(2_147_483_647), z.string().regex(/^\d{1,10}$/).transform(Number)]) });
+/** A refusal with the spec's code (HTTP 200); message: the gateway's reason, when it gave one. */
+const Refusal = z.object({ status: z.literal('error'), errorCode: z.int(), message: z.string().optional() });
+const SettleAnswer = z.union([z.object({ status: z.literal('success') }), Refusal]);
+const RetryAnswer = z.union([z.object({ status: z.literal('Success') }), Refusal]);
+// Only payment_result_detail's failed payments are retried.
+const retryParams = z.strictObject({ key: z.enum(['payment_result_detail']), id: recordId });
 
-export function paymentRoutes(app: FastifyInstance) {
-  app.get<{ Params: { key: string; id: string } }>('/api/:key/retry/:id', { config: { doc: { summary: 'Retry a failed payment', privileges: [readPrivilege('payment_result_detail'), P.RETRY_ERROR_PAYMENT], keys: ['payment_result_detail'] } } }, async (req) => {
-    if (req.params.key !== 'payment_result_detail') throw notFound(`Nothing to retry in ${req.params.key}`);
+export function paymentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/:key/retry/:id', { schema: { params: retryParams, response: { 200: RetryAnswer } }, config: { doc: { summary: 'Retry a failed payment', privileges: [readPrivilege('payment_result_detail'), P.RETRY_ERROR_PAYMENT] } } }, async (req) => {
     const user = requirePrivileges(req, readPrivilege('payment_result_detail'), P.RETRY_ERROR_PAYMENT);
-    const id = parseId(req.params.id);
+    const { id } = req.params;
     const gateway = gatewayOf(app.config);
     const claimed = await app.db.tx(async (sql) => {
       const [d] = await sql.query<{ resultId: number; status: string; actionType: string }>(
@@ -65,12 +70,15 @@ export function paymentRoutes(app: FastifyInstance) {
       newData: { retry: claimed.detailId, rsr_id: claimed.rsrId, amount: claimed.amount, status: approved ? 'Success' : 'Error', message },
       remark: 'retry',
     });
-    return approved ? { status: 'Success' } : refuse(ERROR_CODES.FAILED, message ?? undefined);
+    return approved ? { status: 'Success' as const } : refuse(ERROR_CODES.FAILED, message ?? undefined);
   });
 
-  app.post('/api/cp_rsr/setup_settled', { config: { doc: { summary: 'Mark a request\'s payment settled', privileges: [readPrivilege('cp_rsr'), P.SETTLED_BUTTON], body: SettleBody } } }, async (req) => {
+  app.post('/api/cp_rsr/setup_settled', {
+    schema: { body: SettleBody, response: { 200: SettleAnswer } },
+    config: { doc: { summary: 'Mark a request\'s payment settled', privileges: [readPrivilege('cp_rsr'), P.SETTLED_BUTTON] } },
+  }, async (req) => {
     const user = requirePrivileges(req, readPrivilege('cp_rsr'), P.SETTLED_BUTTON);
-    const { rsr_id: rsrId } = parseBody(SettleBody, req.body);
+    const { rsr_id: rsrId } = req.body;
     return app.db.tx(async (sql) => {
       // The payment first, then the RSR: the order the gateway attempts lock them in.
       const pr = await lockPayment(sql, { rsrId });
@@ -93,7 +101,7 @@ export function paymentRoutes(app: FastifyInstance) {
         newData: { status: 'Settled', payment_status: 'Settled', payment_result_detail: detail.detailId, amount: detail.amount },
         remark: 'setup_settled',
       });
-      return { status: 'success' };
+      return { status: 'success' as const };
     });
   });
 }

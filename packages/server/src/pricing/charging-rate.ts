@@ -1,17 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { editPrivilege, readPrivilege } from '@ev/core';
 import { requirePrivileges } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/session.ts';
 import type { Sql } from '../db/client.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { parseBody } from '../http/parse.ts';
+import { successText } from '../http/schema.ts';
 import { writeAudit } from '../resources/audit.ts';
 
 const READ = readPrivilege('charging_rate');
 const EDIT = editPrivilege('charging_rate');
 const Id = z.number().int().positive().max(2_147_483_647);
 const GroupBody = z.strictObject({ chargingRateId: Id, cpIds: z.array(Id).max(20_000) });
+const idList = z.array(z.number());
+const GroupsAnswer = z
+  .object({ cpIds: idList.describe('Every charger with a rate, ascending') })
+  .catchall(idList)
+  .describe('Each live charging rate of the user\'s sites by its id (as a key), with the ids of its chargers');
+/** The assignment answers the text Success, as the spec's call does. */
 
 /** The live rate within the user's sites (locked for a write): 404 when there is none, 403 when it is another site's. */
 async function rateOf(sql: Sql, id: number, user: AuthUser) {
@@ -28,9 +35,10 @@ async function rateOf(sql: Sql, id: number, user: AuthUser) {
  * Spec part 2 §7: which chargers charge at which rate. A charger has at most one rate
  * (charging_rate_cp.cp_id is the key), and only a charger of the rate's site may have it.
  */
-export function chargingRateRoutes(app: FastifyInstance): void {
+export function chargingRateRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   /** { [rateId]: cpIds, cpIds: every charger with a rate }, over the live rates of the user's sites. */
-  app.get('/api/charging_rate_detail_cp_group', { config: { doc: { summary: 'The chargers of each charging rate', privileges: [READ] } } }, async (req) => {
+  app.get('/api/charging_rate_detail_cp_group', { schema: { querystring: z.strictObject({}), response: { 200: GroupsAnswer } }, config: { doc: { summary: 'The chargers of each charging rate', privileges: [READ] } } }, async (req) => {
     const user = requirePrivileges(req, READ);
     const rows = await app.db.query<{ id: number; cp_ids: number[] }>(
       `SELECT r.id, coalesce(array_agg(c.cp_id ORDER BY c.cp_id) FILTER (WHERE c.cp_id IS NOT NULL), '{}') AS cp_ids
@@ -47,9 +55,9 @@ export function chargingRateRoutes(app: FastifyInstance): void {
   });
 
   /** The rate's chargers become exactly cpIds: a charger of another rate moves to this one. Body text Success. */
-  app.post('/api/charging_rate_detail_cp_group', { config: { doc: { summary: 'Set the chargers of a charging rate', privileges: [EDIT], body: GroupBody } } }, async (req, reply) => {
+  app.post('/api/charging_rate_detail_cp_group', { schema: { body: GroupBody, response: { 200: successText } }, config: { doc: { summary: 'Set the chargers of a charging rate', privileges: [EDIT] } } }, async (req, reply) => {
     const user = requirePrivileges(req, EDIT);
-    const { chargingRateId, cpIds } = parseBody(GroupBody, req.body);
+    const { chargingRateId, cpIds } = req.body;
     const wanted = [...new Set(cpIds)].sort((a, b) => a - b);
     await app.db.tx(async (sql) => {
       const rate = await rateOf(sql, chargingRateId, user);

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { editPrivilege, parseMoneyToCents, readPrivilege } from '@ev/core';
 import { requirePrivileges } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/session.ts';
 import type { Sql } from '../db/client.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { parseBody } from '../http/parse.ts';
+import { idParams } from '../http/schema.ts';
 import { writeAudit } from '../resources/audit.ts';
-import { parseId } from '../resources/engine.ts';
 import { keepSchemeSessions, sessionRows, type Scheme } from './scheme-sessions.ts';
 
 // The routes of a scheme's sessions; the rows themselves are kept by scheme-sessions.ts, which the resource hook also calls.
@@ -39,14 +39,18 @@ const Row = z.strictObject({
 });
 const Body = z.array(Row).max(1000);
 
-/** The parameters the spec's call sends (size 99999, page 0, trash 0, enable_flag 1): accepted, nothing else. */
-const LIST_PARAMS = new Set(['size', 'page', 'trash', 'enable_flag']);
+/** The parameters the spec's call sends (size 99999, page 0, trash 0, enable_flag 1): accepted and ignored, nothing else. */
+const ignored = z.string().optional().describe('Accepted and ignored: every enabled session is answered');
+const ListQuery = z.strictObject({ size: ignored, page: ignored, trash: ignored, enable_flag: ignored });
 
-export function priceSchemeRoutes(app: FastifyInstance) {
-  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/api/price_scheme_detail/:id', { config: { doc: { summary: 'The sessions of a price scheme', privileges: [readPrivilege('price_scheme')] } } }, async (req) => {
+/** The enabled sessions 1..maxChargingUnit, cash in dollars. */
+const SessionsAnswer = z.array(z.object({ id: z.number(), session: z.number(), cash: z.number(), point: z.number() }));
+
+export function priceSchemeRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/price_scheme_detail/:id', { schema: { params: idParams, querystring: ListQuery, response: { 200: SessionsAnswer } }, config: { doc: { summary: 'The sessions of a price scheme', privileges: [readPrivilege('price_scheme')] } } }, async (req) => {
     const user = requirePrivileges(req, readPrivilege('price_scheme'));
-    for (const k of Object.keys(req.query)) if (!LIST_PARAMS.has(k)) throw badRequest(`Unknown parameter: ${k}`, { [k]: 'unknown_parameter' });
-    const scheme = await schemeOf(app.db, parseId(req.params.id), user);
+    const scheme = await schemeOf(app.db, req.params.id, user);
     return sessionsAnswer(app.db, scheme.id);
   });
 
@@ -55,10 +59,10 @@ export function priceSchemeRoutes(app: FastifyInstance) {
    * follows the fee; other sessions are computed, sent back unchanged or left out). Custom: cash
    * and points of any session 1..maxChargingUnit.
    */
-  app.put<{ Params: { id: string } }>('/api/price_scheme_detail/:id', { config: { doc: { summary: 'Set the sessions of a price scheme', privileges: [editPrivilege('price_scheme')], body: Body } } }, async (req) => {
+  app.put('/api/price_scheme_detail/:id', { schema: { params: idParams, body: Body, response: { 200: SessionsAnswer } }, config: { doc: { summary: 'Set the sessions of a price scheme', privileges: [editPrivilege('price_scheme')] } } }, async (req) => {
     const user = requirePrivileges(req, editPrivilege('price_scheme'));
-    const id = parseId(req.params.id);
-    const rows = parseBody(Body, req.body);
+    const { id } = req.params;
+    const rows = req.body;
     return app.db.tx(async (sql) => {
       const scheme = await schemeOf(sql, id, user, true);
       const before = await sessionsAnswer(sql, id);

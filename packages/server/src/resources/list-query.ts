@@ -22,10 +22,11 @@ export interface ListQuery {
   siteReference?: boolean;
 }
 
-/** Parameters every list accepts besides the column filters. */
-const PAGING = new Set(['size', 'page', 'sort_by', 'order', 'trash']);
+/** Parameters every list accepts besides the column filters; an export (every row) takes no size or page. */
+export const LIST_PARAMS = ['size', 'page', 'sort_by', 'order', 'trash'] as const;
+const EXPORT_PARAMS = new Set(['sort_by', 'order', 'trash']);
 
-type Query = Record<string, string | string[] | undefined>;
+export type Query = Record<string, string | string[] | undefined>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
@@ -69,15 +70,24 @@ export function parseValue(column: ColumnDef, raw: string, type: ValueType = col
   return raw;
 }
 
+const fixedOptions = (column: ColumnDef) => (column.options && Object.hasOwn(STATIC_OPTIONS, column.options) ? STATIC_OPTIONS[column.options] : undefined);
+
+/** What a select filter over a fixed option list accepts: each value, and each English label (the spec's calls name request types by action). */
+export function optionParamValues(column: ColumnDef): string[] | undefined {
+  const list = fixedOptions(column);
+  return list && [...new Set([...list.map((o) => String(o.value)), ...list.map((o) => o.label.en)])];
+}
+
 /**
- * A select value: the stored value, or for a column with a fixed option list also an option's
- * English label (the spec's calls name request types by action: type=MeterValues).
+ * A select value: the stored value, or for a column with a fixed option list one of its values or
+ * an option's English label (type=MeterValues); anything else in a fixed list is a 400.
  */
 function optionValue(column: ColumnDef, raw: string): string | number {
-  const named = column.options && Object.hasOwn(STATIC_OPTIONS, column.options)
-    ? STATIC_OPTIONS[column.options].find((o) => o.label.en === raw && String(o.value) !== raw)
-    : undefined;
-  return named ? named.value : parseValue(column, raw);
+  const list = fixedOptions(column);
+  if (!list) return parseValue(column, raw);
+  const hit = list.find((o) => String(o.value) === raw) ?? list.find((o) => o.label.en === raw);
+  if (!hit) throw badRequest(`Parameter ${column.field} is not one of the ${column.options} values`, { [column.field]: 'invalid' });
+  return hit.value;
 }
 
 function parseFilter(column: ColumnDef, values: string[]): Filter | undefined {
@@ -116,13 +126,15 @@ function parseFilter(column: ColumnDef, values: string[]): Filter | undefined {
 /**
  * Reads a list request: paging, sort, trash and one parameter per filterable column. Anything
  * else is a 400 naming the parameter. Default filters apply when their parameter is absent.
+ * What this accepts, resources/api-doc.ts documents (listParameters): keep the two together.
  */
-export function parseListQuery(def: ResourceDef, given: Query, visible: (c: ColumnDef) => boolean, extraParams: string[] = []): ListQuery {
+export function parseListQuery(def: ResourceDef, given: Query, visible: (c: ColumnDef) => boolean, opts: { export?: boolean } = {}): ListQuery {
   const { query, noSite } = resolveAliases(def, given);
   const filterable = new Map(def.columns.filter((c) => c.filter && visible(c)).map((c) => [c.field, c]));
+  const known = opts.export ? EXPORT_PARAMS : new Set<string>(LIST_PARAMS);
   for (const name of Object.keys(query)) {
-    if (!PAGING.has(name) && !filterable.has(name) && !extraParams.includes(name)) {
-      throw badRequest(`Unknown parameter: ${name}`, { [name]: 'unknown_parameter' });
+    if (!known.has(name) && !filterable.has(name)) {
+      throw badRequest(`Unknown parameter: ${name}`, { [name]: 'unknown_field' });
     }
   }
   const sizes = def.pageSizes ?? DEFAULT_PAGE_SIZES;
@@ -144,7 +156,7 @@ export function parseListQuery(def: ResourceDef, given: Query, visible: (c: Colu
 
   const filters: Filter[] = [];
   for (const [name, column] of filterable) {
-    if (noSite && name === def.site?.column) {
+    if (name === noSite) {
       filters.push({ kind: 'select', column, value: null });
       continue;
     }
@@ -157,20 +169,29 @@ export function parseListQuery(def: ResourceDef, given: Query, visible: (c: Colu
 }
 
 /**
- * The spec's other names for filter parameters, turned into the column names: the definition's
- * paramAliases, and locId for the site column. The spec's app sends locId=-1 when no site is
- * chosen: every site the user may see (no filter); locId=0 asks for records of no site.
+ * The spec's other names for filter parameters (the column each stands for): the definition's
+ * paramAliases, and locId for the site column where that column is a filter.
  */
-function resolveAliases(def: ResourceDef, given: Query): { query: Query; noSite: boolean } {
-  const aliases: Record<string, string> = { ...def.paramAliases, ...(def.site?.column ? { locId: def.site.column } : {}) };
+export function paramAliases(def: ResourceDef): Record<string, string> {
+  const siteFilter = def.site?.column && def.columns.some((c) => c.field === def.site!.column && c.filter);
+  return { ...def.paramAliases, ...(siteFilter ? { locId: def.site!.column! } : {}) };
+}
+
+/**
+ * The spec's other names for filter parameters, turned into the column names (paramAliases). The
+ * spec's app sends locId=-1 when no site is chosen: every site the user may see (no filter);
+ * locId=0 asks for records of no site (noSite: the column that must then be empty).
+ */
+function resolveAliases(def: ResourceDef, given: Query): { query: Query; noSite?: string } {
+  const aliases = paramAliases(def);
   const query: Query = {};
-  let noSite = false;
+  let noSite: string | undefined;
   for (const [name, value] of Object.entries(given)) {
     const field = Object.hasOwn(aliases, name) ? aliases[name] : name;
     const site = name === 'locId' && Object.hasOwn(aliases, name) ? asList(value).join() : undefined;
     if (site === '-1') continue;
     if (site === '0') {
-      noSite = true;
+      noSite = field;
       continue;
     }
     query[field] = query[field] === undefined ? value : [...asList(query[field]), ...asList(value)];

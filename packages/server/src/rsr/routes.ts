@@ -1,20 +1,24 @@
-import { editPrivilege, ERROR_CODES, type ActionResult } from '@ev/core';
+import { editPrivilege, ERROR_CODES } from '@ev/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrivileges } from '../auth/guard.ts';
-import { notFound } from '../http/errors.ts';
-import { parseBody } from '../http/parse.ts';
 import { writeAudit } from '../resources/audit.ts';
 import { logExchange } from './start.ts';
 import { giveBackVouchers } from './vouchers.ts';
 
-const params = z.object({ resource: z.string(), rsr_id: z.string().regex(/^\d{1,9}$/, 'invalid').transform(Number) });
+const params = z.strictObject({ resource: z.enum(['cp_rsr']), rsr_id: z.string().regex(/^\d{1,9}$/, 'invalid').transform(Number) });
+/** Cancelled, or refused with the spec's code (HTTP 200). */
+const CancelAnswer = z.union([z.object({ status: z.literal('success') }), z.object({ status: z.literal('error'), errorCode: z.int() })]);
 
 /** GET /api/cp_rsr/cancel/{rsr_id} (spec §7): a request whose charging has not begun is called off. */
-export function rsrRoutes(app: FastifyInstance): void {
-  app.get('/api/:resource/cancel/:rsr_id', { config: { doc: { summary: 'Cancel a remote start request whose charging has not begun', privileges: [editPrivilege('cp_rsr')], keys: ['cp_rsr'], params } } }, async (req): Promise<ActionResult> => {
-    const { resource, rsr_id: id } = parseBody(params, req.params);
-    if (resource !== 'cp_rsr') throw notFound();
+export function rsrRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/:resource/cancel/:rsr_id', {
+    schema: { params, response: { 200: CancelAnswer } },
+    config: { doc: { summary: 'Cancel a remote start request whose charging has not begun', privileges: [editPrivilege('cp_rsr')] } },
+  }, async (req): Promise<z.output<typeof CancelAnswer>> => {
+    const { rsr_id: id } = req.params;
     const user = requirePrivileges(req, editPrivilege('cp_rsr'));
     const outcome = await app.db.tx(async (sql): Promise<{ errorCode: number } | { rsr: Record<string, any> }> => {
       const [r] = await sql.query(

@@ -1,10 +1,14 @@
 import { createPrivilege, editPrivilege, getResource } from '@ev/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requirePrivileges } from '../auth/guard.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { notFound } from '../http/errors.ts';
+import { idParams } from '../http/schema.ts';
+import { recordSchema } from '../resources/api-doc.ts';
 import { writeAudit } from '../resources/audit.ts';
-import { createRecord, parseId } from '../resources/engine.ts';
+import { createRecord } from '../resources/engine.ts';
 import { newSecret, withCreatedSecret } from './secret.ts';
 
 const KEY = 'third_party_conf';
@@ -13,15 +17,26 @@ const KEY = 'third_party_conf';
  * Third-party keys beside the engine: the create answer carries the new secret (once; the engine's
  * own create answers the stored record only), and a secret is removed or replaced on its own.
  */
-export function thirdPartyConfRoutes(app: FastifyInstance): void {
+export function thirdPartyConfRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const def = getResource(KEY)!;
+  const apiKey = z.string().describe('The app\'s secret (X-Api-Key): answered this once, never again');
+  const SecretAnswer = z.object({ status: z.literal('success'), data: z.object({ id: z.int(), api_key: apiKey }) });
 
-  // Before the engine's POST /api/:key (a static path wins): the same create, plus the secret.
-  app.post(`/api/${KEY}`, { config: { doc: { summary: 'Create an app (answers its API key once)', privileges: [createPrivilege(KEY)] } } }, async (req) => {
+  // Before the engine's POST /api/:key (a static path wins): the same create, plus the secret. Its body is the
+  // engine's (checked per the definition by createRecord), so it has no schema of its own.
+  app.post(`/api/${KEY}`, {
+    schema: {
+      description: `The body is the create of ${KEY} (its fields, as the engine's create takes them).`,
+      response: { 200: z.object({ status: z.literal('success'), data: recordSchema(def, true).extend({ api_key: apiKey }) }) },
+    },
+    config: { doc: { summary: 'Create an app (answers its API key once)', privileges: [createPrivilege(KEY)] } },
+  }, async (req) => {
     const user = requirePrivileges(req, createPrivilege(KEY));
     const { result, secret } = await withCreatedSecret(() => createRecord(app.db, def, req.body, user, app.config.timeZone));
     app.bus.emit('resourceChanged', { key: KEY, action: 'CREATE', id: Number(result.id), changed: Object.keys(req.body as object) });
-    return { status: 'success', data: { ...result, api_key: secret } };
+    // The create hook always makes the secret (resources/hooks/third_party_conf.ts).
+    return { status: 'success' as const, data: { ...result, api_key: secret! } };
   });
 
   /** The live conf, locked for the change; 404 when it does not exist or is in trash. */
@@ -36,18 +51,21 @@ export function thirdPartyConfRoutes(app: FastifyInstance): void {
     });
   }
 
-  app.post<{ Params: { id: string } }>(`/api/${KEY}/:id/removeSecret`, { config: { doc: { summary: 'Remove an app\'s API key', privileges: [editPrivilege(KEY)] } } }, async (req) => {
+  app.post(`/api/${KEY}/:id/removeSecret`, { schema: { params: idParams }, config: { doc: { summary: 'Remove an app\'s API key', privileges: [editPrivilege(KEY)] } } }, async (req) => {
     const user = requirePrivileges(req, editPrivilege(KEY));
-    const id = parseId(req.params.id);
+    const { id } = req.params;
     await setSecretHash(id, null, user.username, user.id, 'secret removed');
     return { status: 'success' };
   });
 
-  app.post<{ Params: { id: string } }>(`/api/${KEY}/:id/newSecret`, { config: { doc: { summary: 'Give an app a new API key (answered once)', privileges: [editPrivilege(KEY)] } } }, async (req) => {
+  app.post(`/api/${KEY}/:id/newSecret`, {
+    schema: { params: idParams, response: { 200: SecretAnswer } },
+    config: { doc: { summary: 'Give an app a new API key (answered once)', privileges: [editPrivilege(KEY)] } },
+  }, async (req) => {
     const user = requirePrivileges(req, editPrivilege(KEY));
-    const id = parseId(req.params.id);
+    const { id } = req.params;
     const secret = newSecret();
     await setSecretHash(id, await hashPassword(secret), user.username, user.id, 'new secret');
-    return { status: 'success', data: { id, api_key: secret } };
+    return { status: 'success' as const, data: { id, api_key: secret } };
   });
 }

@@ -1,13 +1,13 @@
-import { EXTERNAL_ACTIONS, EXTERNAL_PRIVILEGES, ERROR_CODES, storedText, type ActionResult, type ExternalAction, type ExternalPrivilege } from '@ev/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EXTERNAL_ACTIONS, EXTERNAL_PRIVILEGES, ERROR_CODES, storedText, type ExternalAction, type ExternalPrivilege } from '@ev/core';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FailureLimiter } from '../auth/rate-limit.ts';
 import { verifyPassword } from '../crypto/passwords.ts';
 import { HttpError } from '../http/errors.ts';
-import { parseBody } from '../http/parse.ts';
-import { remoteStart, remoteStop, startMinutes, type ChargerRow, type CommandActor } from '../ocpp/routes.ts';
-import { recordParkingEvent } from '../parking/events.ts';
-import { licencePlateAnswer } from '../parking/lp.ts';
+import { ActionAnswer, remoteStart, remoteStop, startMinutes, type ChargerRow, type CommandActor } from '../ocpp/routes.ts';
+import { logBadParkingEvent, ParkingAnswerSchema, ParkingEventBody, recordParkingEvent } from '../parking/events.ts';
+import { licencePlateAnswer, LpAnswerSchema, lpQuery } from '../parking/lp.ts';
 import { codeReason, logExternalFailure, type ExternalFailure } from './error-log.ts';
 
 /** Calls one app may make in a minute; past it a 429 with Retry-After. */
@@ -21,7 +21,7 @@ interface ExternalApp {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the external API's preHandler: the app whose X-App-Id / X-Api-Key were accepted. */
+    /** Set by the external API's preValidation hook: the app whose X-App-Id / X-Api-Key were accepted. */
     externalApp?: ExternalApp;
   }
 }
@@ -29,12 +29,11 @@ declare module 'fastify' {
 const int = (min: number) =>
   z.union([z.number().int(), z.string().regex(/^\d{1,10}$/).transform(Number)]).pipe(z.number().int().min(min).max(2 ** 31 - 1));
 const text = z.union([z.string().max(100), z.number()]).nullish();
-const cpParams = z.object({ cpNo: z.string().min(1).max(100) });
+const cpParams = z.strictObject({ cpNo: z.string().min(1).max(100) });
 /** Who the call is for, as the mall or parking app knows them: kept in the error log. */
 const caller = { memberId: text, mallId: text, carparkId: text, remark: z.string().max(500).nullish() };
 const startBody = z.object({ connectorId: int(1), minutes: int(0).nullish(), startCode: text, lp: text, entryTime: text, bayId: text, ...caller }).strict();
 const stopBody = z.object({ connectorId: int(1), ...caller }).strict();
-const lpQuery = z.object({ connectorId: int(1) }).strict();
 
 const header = (req: FastifyRequest, name: string): string | undefined => {
   const v = req.headers[name];
@@ -48,7 +47,8 @@ const errorBody = (errorCode: string, message: string) => ({ status: 'error', er
  * Chargers are named by cp_no. Every refusal is kept in third_party_error_log; commands are audited
  * with the app as the actor.
  */
-export function externalRoutes(app: FastifyInstance): void {
+export function externalRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limiter = new FailureLimiter(EXTERNAL_CALLS_PER_MINUTE, 60_000);
 
   /** What the log says about the call, from whatever the caller sent (valid or not). */
@@ -102,33 +102,33 @@ export function externalRoutes(app: FastifyInstance): void {
     req.externalApp = { appId, privilege };
   };
 
-  /** A route of the external API: its auth, and its bad input (400) and refusals written to the error log. */
-  function route<T>(method: 'GET' | 'POST', path: string, action: ExternalAction, handler: (req: FastifyRequest) => Promise<T>) {
-    app.route({
-      method,
-      url: `${EXTERNAL_PREFIX}${path}`,
-      config: { externalApp: true, doc: { summary: `External API: ${action.replace('_', ' ')}`, externalAction: action } },
-      preHandler: authenticate(action),
-      handler: async (req) => {
-        try {
-          const result = await handler(req);
-          const refused = result as ActionResult;
-          if (refused?.status === 'error') {
-            await logExternalFailure(app.db, { ...describe(req, action), errorCode: refused.errorCode ?? 'error', reason: codeReason(refused.errorCode, refused.message, req.body) });
-          }
-          return result;
-        } catch (err) {
-          if (err instanceof HttpError) {
-            const reason = Array.isArray(err.body.errors)
-              ? storedText('msg.log.external.badInput', { errors: (err.body.errors as string[]).join('; ') })
-              : storedText('msg.log.external.refused', { status: err.statusCode, message: err.message });
-            await logExternalFailure(app.db, { ...describe(req, action), errorCode: err.statusCode, reason });
-          }
-          throw err;
-        }
-      },
-    });
-  }
+  /**
+   * The options of every external route. The app is authenticated in preValidation, so an unsigned or
+   * refused call is answered 401/403 before its input is validated. Every later refusal is kept in the
+   * error log: the input's 400 (the route's schemas, before the handler) and what the handler throws
+   * in onError (authenticate logs its own refusals), a refusal answered 200 ({status: 'error',
+   * errorCode}) in preSerialization. `badInput` keeps a refused input elsewhere too.
+   */
+  const external = (action: ExternalAction, badInput?: (req: FastifyRequest, err: HttpError) => Promise<void>) => ({
+    config: { externalApp: true, doc: { summary: `External API: ${action.replace('_', ' ')}`, externalAction: action } },
+    preValidation: authenticate(action),
+    onError: async (req: FastifyRequest, _reply: FastifyReply, err: FastifyError) => {
+      if (!req.externalApp || !(err instanceof HttpError)) return;
+      const invalid = (err as { validationContext?: string }).validationContext !== undefined;
+      if (invalid && badInput) await badInput(req, err);
+      const reason = Array.isArray(err.body.errors)
+        ? storedText('msg.log.external.badInput', { errors: (err.body.errors as string[]).join('; ') })
+        : storedText('msg.log.external.refused', { status: err.statusCode, message: err.message });
+      await logExternalFailure(app.db, { ...describe(req, action), errorCode: err.statusCode, reason });
+    },
+    preSerialization: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const refused = payload as { status?: unknown; errorCode?: number | string; message?: string } | null;
+      if (reply.statusCode === 200 && refused?.status === 'error') {
+        await logExternalFailure(app.db, { ...describe(req, action), errorCode: refused.errorCode ?? 'error', reason: codeReason(refused.errorCode, refused.message, req.body) });
+      }
+      return payload;
+    },
+  });
 
   /** The charger named by its number; null when there is none (answered 10001 like the portal). */
   async function chargerByNo(cpNo: string): Promise<ChargerRow | null> {
@@ -140,37 +140,44 @@ export function externalRoutes(app: FastifyInstance): void {
   }
 
   const actor = (req: FastifyRequest): CommandActor => ({ id: null, username: `app:${req.externalApp!.appId}` });
-  const notFound: ActionResult = { status: 'error', errorCode: ERROR_CODES.CP_NOT_FOUND };
+  const notFound = { status: 'error' as const, errorCode: ERROR_CODES.CP_NOT_FOUND };
 
-  route('POST', '/chargers/:cpNo/start', 'remote_start', async (req) => {
-    const { cpNo } = parseBody(cpParams, req.params);
-    const body = parseBody(startBody, req.body);
+  app.post(`${EXTERNAL_PREFIX}/chargers/:cpNo/start`, {
+    schema: { params: cpParams, body: startBody, response: { 200: ActionAnswer } },
+    ...external('remote_start'),
+  }, async (req) => {
+    const body = req.body;
     const minutes = startMinutes(body.minutes);
-    if (minutes === null) return { status: 'error', errorCode: ERROR_CODES.INVALID_DURATION } satisfies ActionResult;
-    const cp = await chargerByNo(cpNo);
+    if (minutes === null) return { status: 'error' as const, errorCode: ERROR_CODES.INVALID_DURATION };
+    const cp = await chargerByNo(req.params.cpNo);
     if (!cp) return notFound;
     // On a charger with a charging rate these make it an RSR (rsr/start.ts), the call kept in cp_rsr_api_log.
     const rsr = { lp: body.lp, entryTime: body.entryTime, bayId: body.bayId, mallId: body.mallId, carparkId: body.carparkId, api: { url: req.url, body: req.body } };
     return remoteStart(app, req.log, actor(req), cp, { connectorId: body.connectorId, minutes, memberId: body.memberId, startCode: body.startCode, remark: body.remark, ...rsr });
   });
 
-  route('POST', '/chargers/:cpNo/stop', 'remote_stop', async (req) => {
-    const { cpNo } = parseBody(cpParams, req.params);
-    const body = parseBody(stopBody, req.body);
-    const cp = await chargerByNo(cpNo);
+  app.post(`${EXTERNAL_PREFIX}/chargers/:cpNo/stop`, {
+    schema: { params: cpParams, body: stopBody, response: { 200: ActionAnswer } },
+    ...external('remote_stop'),
+  }, async (req) => {
+    const cp = await chargerByNo(req.params.cpNo);
     if (!cp) return notFound;
-    return remoteStop(app, req.log, actor(req), cp, body.connectorId, body.remark);
+    return remoteStop(app, req.log, actor(req), cp, req.body.connectorId, req.body.remark);
   });
 
   // The plate of the connector's bay, the same answer as the portal's getLp (parking/lp.ts).
-  route('GET', '/chargers/:cpNo/lp', 'get_lp', async (req) => {
-    const { cpNo } = parseBody(cpParams, req.params);
-    const { connectorId } = parseBody(lpQuery, req.query);
-    const cp = await chargerByNo(cpNo);
+  app.get(`${EXTERNAL_PREFIX}/chargers/:cpNo/lp`, {
+    schema: { params: cpParams, querystring: lpQuery, response: { 200: LpAnswerSchema } },
+    ...external('get_lp'),
+  }, async (req) => {
+    const cp = await chargerByNo(req.params.cpNo);
     if (!cp) return notFound;
-    return licencePlateAnswer(app.db, cp.cp_id, connectorId, app.config.timeZone);
+    return licencePlateAnswer(app.db, cp.cp_id, req.query.connectorId, app.config.timeZone);
   });
 
-  // The parking system's car in / car out (parking/events.ts): the bay updated and bay_log written.
-  route('POST', '/parking/events', 'parking_event', async (req) => recordParkingEvent(app.db, `app:${req.externalApp!.appId}`, req.body));
+  // The parking system's car in / car out (parking/events.ts): the bay updated and bay_log written, bad input too.
+  app.post(`${EXTERNAL_PREFIX}/parking/events`, {
+    schema: { body: ParkingEventBody, response: { 200: ParkingAnswerSchema } },
+    ...external('parking_event', (req, err) => logBadParkingEvent(app.db, req.body, err)),
+  }, async (req) => recordParkingEvent(app.db, `app:${req.externalApp!.appId}`, req.body));
 }

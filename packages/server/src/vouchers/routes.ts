@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { createPrivilege, readPrivilege } from '@ev/core';
 import { requirePrivileges } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/session.ts';
@@ -12,6 +14,16 @@ import { fileProblem, ImportFileError, MAX_IMPORT_BYTES, readVoucherWorkbook, vo
 
 /** Rows per INSERT: one statement of arrays per batch, not a statement per voucher. */
 const BATCH = 5_000;
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const TemplateAnswer = { description: 'The template workbook (.xlsx)', content: { [XLSX]: { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) } } };
+const RowProblem = z.object({ row: z.int(), field: z.string(), code: z.enum(['required', 'format_error', 'expired', 'too_long']), message: z.string() });
+/** Bad rows import nothing and are answered 200 with what is wrong in each; else the count imported. */
+const ImportAnswer = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('success'), count: z.int() }),
+  z.object({ status: z.literal('error'), errorCount: z.int(), errors: z.array(RowProblem) }),
+]);
+type ImportAnswer = z.output<typeof ImportAnswer>;
 
 const campaignNotChosen = () => badRequest('campaignId: campaign_not_chosen', { campaignId: 'campaign_not_chosen' });
 
@@ -49,11 +61,12 @@ async function insertVouchers(sql: Sql, campaignId: number, rows: VoucherColumns
  * errors: [{row, field, code, message}]} and import nothing; otherwise every row is imported in
  * one transaction and answered {status: 'success', count}.
  */
-export async function voucherRoutes(app: FastifyInstance) {
+export async function voucherRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Multipart only here: the plugin's parser stays inside this scope.
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 8, fieldSize: 1024 } });
 
-  app.get('/api/voucher/import/template', { config: { doc: { summary: 'The voucher import template (.xlsx)', privileges: [readPrivilege('voucher')] } } }, async (req, reply) => {
+  app.get('/api/voucher/import/template', { schema: { produces: [XLSX], response: { 200: TemplateAnswer } }, config: { doc: { summary: 'The voucher import template (.xlsx)', privileges: [readPrivilege('voucher')] } } }, async (req, reply) => {
     requirePrivileges(req, readPrivilege('voucher'));
     reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -61,7 +74,15 @@ export async function voucherRoutes(app: FastifyInstance) {
     return reply.send(await voucherTemplate(today(app.config.timeZone)));
   });
 
-  app.post('/api/voucher/import', { config: { doc: { summary: 'Import vouchers of a campaign: multipart/form-data with campaignId and file (.xlsx)', privileges: [createPrivilege('voucher')] } } }, async (req) => {
+  // A multipart body is read by the plugin, not validated by a schema: consumes and the description document it.
+  app.post('/api/voucher/import', {
+    schema: {
+      consumes: ['multipart/form-data'],
+      description: `multipart/form-data with the fields campaignId (a voucher campaign's id) and file (.xlsx as the template, at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB).`,
+      response: { 200: ImportAnswer },
+    },
+    config: { doc: { summary: 'Import vouchers of a campaign: multipart/form-data with campaignId and file (.xlsx)', privileges: [createPrivilege('voucher')] } },
+  }, async (req): Promise<ImportAnswer> => {
     const user = requirePrivileges(req, createPrivilege('voucher'));
     if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data with the fields campaignId and file', { file: 'required' });
     const upload = await readUpload(req);

@@ -1,17 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { editPrivilege, readPrivilege } from '@ev/core';
 import { requirePrivileges } from '../../auth/guard.ts';
 import type { AuthUser } from '../../auth/session.ts';
 import type { Sql } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { parseBody } from '../../http/parse.ts';
-import { parseId } from '../engine.ts';
+import { recordId } from '../../http/schema.ts';
 import { writeAudit } from '../audit.ts';
 
 const AssignBody = z
   .array(z.strictObject({ cp_id: z.number().int().positive(), action: z.enum(['add', 'remove']) }))
   .max(5000);
+const Checklist = z.object({
+  dataset: z.object({
+    content: z.array(z.object({ cp_id: z.int(), cp_no: z.string(), name: z.string(), zone_id: z.int().nullable(), assigned: z.literal([0, 1]) })),
+    totalElements: z.int(),
+    totalPages: z.int(),
+  }),
+});
 
 async function zoneOf(sql: Sql, zoneId: number, user: AuthUser) {
   const [zone] = await sql.query(`SELECT zone_id, loc_id FROM cp_zones WHERE zone_id = $1`, [zoneId]);
@@ -21,12 +28,16 @@ async function zoneOf(sql: Sql, zoneId: number, user: AuthUser) {
 }
 
 /** The zone view's charger checklist: the chargers of the zone's site, ticked when in the zone. */
-export function zoneAssignmentRoutes(app: FastifyInstance) {
-  app.get<{ Params: { loc: string; zone: string } }>('/api/cps/loc_id/:loc/zone_id/:zone/zone_assignment', { config: { doc: { summary: 'The chargers of the zone\'s site, ticked when in the zone', privileges: [readPrivilege('cp_zones')] } } }, async (req) => {
+export function zoneAssignmentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/cps/loc_id/:loc/zone_id/:zone/zone_assignment', {
+    schema: { params: z.strictObject({ loc: recordId, zone: recordId }), response: { 200: Checklist } },
+    config: { doc: { summary: 'The chargers of the zone\'s site, ticked when in the zone', privileges: [readPrivilege('cp_zones')] } },
+  }, async (req) => {
     const user = requirePrivileges(req, readPrivilege('cp_zones'));
-    const zone = await zoneOf(app.db, parseId(req.params.zone), user);
-    if (zone.loc_id !== parseId(req.params.loc)) throw badRequest('The zone is not at that site', { loc: 'invalid' });
-    const content = await app.db.query(
+    const zone = await zoneOf(app.db, req.params.zone, user);
+    if (zone.loc_id !== req.params.loc) throw badRequest('The zone is not at that site', { loc: 'invalid' });
+    const content = await app.db.query<z.infer<typeof Checklist>['dataset']['content'][number]>(
       `SELECT cp_id, cp_no, name, zone_id, (zone_id IS NOT DISTINCT FROM $2)::int AS assigned
          FROM cps WHERE loc_id = $1 AND deleted_at IS NULL ORDER BY cp_no`,
       [zone.loc_id, zone.zone_id],
@@ -34,10 +45,13 @@ export function zoneAssignmentRoutes(app: FastifyInstance) {
     return { dataset: { content, totalElements: content.length, totalPages: 1 } };
   });
 
-  app.put<{ Params: { zone_id: string } }>('/api/cps/assign_zone/:zone_id', { config: { doc: { summary: 'Add chargers to a zone or remove them', privileges: [editPrivilege('cp_zones')], body: AssignBody } } }, async (req) => {
+  app.put('/api/cps/assign_zone/:zone_id', {
+    schema: { params: z.strictObject({ zone_id: recordId }), body: AssignBody, response: { 200: z.object({ status: z.literal('success') }) } },
+    config: { doc: { summary: 'Add chargers to a zone or remove them', privileges: [editPrivilege('cp_zones')] } },
+  }, async (req) => {
     const user = requirePrivileges(req, editPrivilege('cp_zones'));
-    const changes = parseBody(AssignBody, req.body);
-    const zoneId = parseId(req.params.zone_id);
+    const changes = req.body;
+    const zoneId = req.params.zone_id;
     const result = await app.db.tx(async (sql) => {
       const zone = await zoneOf(sql, zoneId, user);
       const ids = changes.map((c) => c.cp_id);
@@ -49,7 +63,7 @@ export function zoneAssignmentRoutes(app: FastifyInstance) {
       await sql.query(`UPDATE cps SET zone_id = $1, lupd_dttm = now() WHERE cp_id = ANY($2::int[])`, [zoneId, add]);
       await sql.query(`UPDATE cps SET zone_id = NULL, lupd_dttm = now() WHERE cp_id = ANY($2::int[]) AND zone_id = $1`, [zoneId, remove]);
       await writeAudit(sql, user, { action: 'UPDATE', target: 'cp_zones', targetId: zoneId, remark: 'zone assignment', newData: { add, remove } });
-      return { status: 'success' };
+      return { status: 'success' as const };
     });
     // Load management follows chargers moving between zones.
     app.bus.emit('resourceChanged', { key: 'cp_zones', action: 'UPDATE', id: zoneId, changed: ['cp_ids'] });
