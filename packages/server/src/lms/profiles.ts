@@ -227,7 +227,7 @@ export function lmsProfileRoutes(fastify: FastifyInstance) {
     return { status: 'success' as const, data: { dataset: { content, totalElements: content.length, totalPages: 1 } } };
   });
 
-  app.get('/api/lms_info', { schema: { querystring: z.strictObject({}), response: { 200: InfoAnswer } }, config: { doc: { summary: 'The LMS overview: sites with LMS and their profiles', anyPrivilege: [readPrivilege('lms_profiles'), readPrivilege('lms/dashboard')] } } }, async (req): Promise<LmsInfoAnswer> => {
+  app.get('/api/lms_info', { schema: { response: { 200: InfoAnswer } }, config: { doc: { summary: 'The LMS overview: sites with LMS and their profiles', anyPrivilege: [readPrivilege('lms_profiles'), readPrivilege('lms/dashboard')] } } }, async (req): Promise<LmsInfoAnswer> => {
     const user = requireLmsReader(req);
     return { lms_info: await lmsInfo(app.db, user) };
   });

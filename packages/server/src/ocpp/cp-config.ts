@@ -211,13 +211,13 @@ export function cpConfigRoutes(fastify: FastifyInstance): void {
   }
   const notFound = { status: 'error', errorCode: ERROR_CODES.CP_NOT_FOUND } as const;
 
-  app.get('/api/cps/fwVerConfig', { schema: { querystring: z.strictObject({}), response: { 200: FwVerConfigAnswer } }, config: { doc: { summary: 'The default configuration of each firmware version', privileges: [P.CP_CONFIG] } } }, async (req) => {
+  app.get('/api/cps/fwVerConfig', { schema: { response: { 200: FwVerConfigAnswer } }, config: { doc: { summary: 'The default configuration of each firmware version', privileges: [P.CP_CONFIG] } } }, async (req) => {
     requirePrivileges(req, P.CP_CONFIG);
     const rows = await app.db.query<FwVerConfig>(`SELECT fw_ver, description, config_json FROM fw_ver_config ORDER BY fw_ver`);
     return rows.map((r) => ({ ...r, config_json: hideSecrets(withConfigDefaults(r.config_json)) }));
   });
 
-  app.get('/api/cps/:id/cpConfig', { schema: { params: idParams, querystring: z.strictObject({}), response: { 200: z.union([z.array(CpConfigAnswer), RefusedAnswer]) } }, config: { doc: { summary: 'A charger\'s configurations', privileges: [P.CP_CONFIG] } } }, async (req) => {
+  app.get('/api/cps/:id/cpConfig', { schema: { params: idParams, response: { 200: z.union([z.array(CpConfigAnswer), RefusedAnswer]) } }, config: { doc: { summary: 'A charger\'s configurations', privileges: [P.CP_CONFIG] } } }, async (req) => {
     const user = requirePrivileges(req, P.CP_CONFIG);
     const { id } = req.params;
     const cp = await charger(user, id);

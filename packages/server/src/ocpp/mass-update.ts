@@ -280,7 +280,7 @@ export function massUpdateRoutes(fastify: FastifyInstance): void {
     return { status: 'success' as const, jobId: job.jobId };
   });
 
-  app.get('/api/cp_locs/cp_mass_update/:jobId', { schema: { params: jobParams, querystring: z.strictObject({}), response: { 200: ProgressAnswer } }, config: { doc: { summary: 'The progress of a mass update job', privileges: [P.CP_CONFIG, editPrivilege('cp_config')] } } }, async (req): Promise<MassUpdateProgress> => {
+  app.get('/api/cp_locs/cp_mass_update/:jobId', { schema: { params: jobParams, response: { 200: ProgressAnswer } }, config: { doc: { summary: 'The progress of a mass update job', privileges: [P.CP_CONFIG, editPrivilege('cp_config')] } } }, async (req): Promise<MassUpdateProgress> => {
     const user = requirePrivileges(req, P.CP_CONFIG, editPrivilege('cp_config'));
     const { jobId } = req.params;
     const job = jobs.get(jobId) ?? (await copied(jobId));

@@ -93,7 +93,7 @@ function wallClock(at: Date, timeZone: string): string {
  */
 export function openingHourRoutes(fastify: FastifyInstance, scheduler: OpeningHoursScheduler): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/cp_opening_hour/:id', { schema: { params: idParams, querystring: z.strictObject({}), response: { 200: ChecklistAnswer } }, config: { doc: { summary: 'The chargers the user sees, ticked when on this opening hour', privileges: [READ] } } }, async (req) => {
+  app.get('/api/cp_opening_hour/:id', { schema: { params: idParams, response: { 200: ChecklistAnswer } }, config: { doc: { summary: 'The chargers the user sees, ticked when on this opening hour', privileges: [READ] } } }, async (req) => {
     const user = requirePrivileges(req, READ);
     const { id } = req.params;
     await openingHour(app.db, id);

@@ -38,7 +38,7 @@ async function rateOf(sql: Sql, id: number, user: AuthUser) {
 export function chargingRateRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   /** { [rateId]: cpIds, cpIds: every charger with a rate }, over the live rates of the user's sites. */
-  app.get('/api/charging_rate_detail_cp_group', { schema: { querystring: z.strictObject({}), response: { 200: GroupsAnswer } }, config: { doc: { summary: 'The chargers of each charging rate', privileges: [READ] } } }, async (req) => {
+  app.get('/api/charging_rate_detail_cp_group', { schema: { response: { 200: GroupsAnswer } }, config: { doc: { summary: 'The chargers of each charging rate', privileges: [READ] } } }, async (req) => {
     const user = requirePrivileges(req, READ);
     const rows = await app.db.query<{ id: number; cp_ids: number[] }>(
       `SELECT r.id, coalesce(array_agg(c.cp_id ORDER BY c.cp_id) FILTER (WHERE c.cp_id IS NOT NULL), '{}') AS cp_ids

@@ -18,12 +18,12 @@ const Saved = z.object({ status: z.literal('success') });
  */
 export function appSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/app/settings', { schema: { querystring: z.strictObject({}), response: { 200: Settings } }, config: { doc: { summary: 'The portal settings (home screen)', privileges: [readPrivilege('app_config')] } } }, async (req) => {
+  app.get('/api/app/settings', { schema: { response: { 200: Settings } }, config: { doc: { summary: 'The portal settings (home screen)', privileges: [readPrivilege('app_config')] } } }, async (req) => {
     requirePrivileges(req, readPrivilege('app_config'));
     return { home_screen: (await getSetting(app.db, 'home_screen')) as z.infer<typeof Settings>['home_screen'] };
   });
   app.put('/api/app/settings', {
-    schema: { querystring: z.strictObject({}), body: SettingsBody, response: { 200: Saved } },
+    schema: { body: SettingsBody, response: { 200: Saved } },
     config: { doc: { summary: 'Change the portal settings', privileges: [editPrivilege('app_config')], note: 'An Admin setting also needs READ_APP_CONFIG_ADMIN.' } },
   }, async (req) => {
     const user = requirePrivileges(req, editPrivilege('app_config'));
