@@ -43,6 +43,10 @@ export const P = {
   GET_DIAGNOSTICS: 'READ_GET_GIAGNOSTICS',
   CHANGE_AVAILABILITY: 'READ_CHANGE_AVAILABILITY',
   TRIGGER_MESSAGE: 'READ_TRIGGER_MESSAGE',
+  /** Clears a charger's authorization cache (OCPP ClearCache). */
+  CLEAR_CACHE: 'READ_CLEAR_CACHE',
+  /** Reads a charger's own configuration keys (OCPP GetConfiguration); setting one also needs EDIT_CP_CONFIG. */
+  GET_CONFIGURATION: 'READ_GET_CONFIGURATION',
   RETRY_ERROR_PAYMENT: 'READ_RETRY_ERROR_PAYMENT',
   PENALTY_BUTTON: 'READ_PENALTY_BUTTON',
   SETTLED_BUTTON: 'READ_SETTLED_BUTTON',
@@ -63,6 +67,8 @@ export const OTHER_PERMISSIONS: { name: string; privilege: string }[] = [
   { name: 'get_giagnostics', privilege: P.GET_DIAGNOSTICS },
   { name: 'trigger_message', privilege: P.TRIGGER_MESSAGE },
   { name: 'change_availability', privilege: P.CHANGE_AVAILABILITY },
+  { name: 'clear_cache', privilege: P.CLEAR_CACHE },
+  { name: 'get_configuration', privilege: P.GET_CONFIGURATION },
   { name: 'master_flag', privilege: P.MASTER_FLAG },
 ];
 

@@ -1,6 +1,7 @@
 import type { Catalog, Lang } from './types.ts';
 import { CHARGER_UI } from './ui-charger.ts';
 import { CP_CONFIG_UI } from './ui-cp-config.ts';
+import { CONFIG_READBACK_UI } from './ui-config-readback.ts';
 import { DASHBOARD_UI } from './ui-dashboard.ts';
 import { LMS_LIVE_UI } from './ui-lms-live.ts';
 import { LMS_UI } from './ui-lms.ts';
@@ -146,6 +147,8 @@ const SHELL_UI: Record<Lang, Catalog> = {
         get_giagnostics: 'Get diagnostics',
         trigger_message: 'Trigger message',
         change_availability: 'Change availability',
+        clear_cache: 'Clear authorization cache',
+        get_configuration: 'Read charger configuration',
         master_flag: 'Master flag',
       },
     },
@@ -280,6 +283,8 @@ const SHELL_UI: Record<Lang, Catalog> = {
         get_giagnostics: '取得診斷',
         trigger_message: '觸發訊息',
         change_availability: '更改可用狀態',
+        clear_cache: '清除授權快取',
+        get_configuration: '讀取充電樁設定',
         master_flag: '主帳戶標記',
       },
     },
@@ -294,6 +299,6 @@ const SHELL_UI: Record<Lang, Catalog> = {
 
 /** Screen texts of the portal (owned by the web package's screens). Same keys in both languages. */
 export const UI: Record<Lang, Catalog> = {
-  en: { ...SHELL_UI.en, ...CHARGER_UI.en, ...CP_CONFIG_UI.en, ...LMS_UI.en, ...LMS_LIVE_UI.en, ...DASHBOARD_UI.en, ...OPENING_HOURS_UI.en, ...THIRD_PARTY_UI.en, ...HOUSEKEEPING_UI.en, ...PRICING_UI.en, ...VOUCHERS_UI.en, ...PAYMENTS_UI.en, ...RATES_UI.en, ...PARKING_UI.en, ...RSR_UI.en },
-  'zh-TW': { ...SHELL_UI['zh-TW'], ...CHARGER_UI['zh-TW'], ...CP_CONFIG_UI['zh-TW'], ...LMS_UI['zh-TW'], ...LMS_LIVE_UI['zh-TW'], ...DASHBOARD_UI['zh-TW'], ...OPENING_HOURS_UI['zh-TW'], ...THIRD_PARTY_UI['zh-TW'], ...HOUSEKEEPING_UI['zh-TW'], ...PRICING_UI['zh-TW'], ...VOUCHERS_UI['zh-TW'], ...PAYMENTS_UI['zh-TW'], ...RATES_UI['zh-TW'], ...PARKING_UI['zh-TW'], ...RSR_UI['zh-TW'] },
+  en: { ...SHELL_UI.en, ...CHARGER_UI.en, ...CP_CONFIG_UI.en, ...CONFIG_READBACK_UI.en, ...LMS_UI.en, ...LMS_LIVE_UI.en, ...DASHBOARD_UI.en, ...OPENING_HOURS_UI.en, ...THIRD_PARTY_UI.en, ...HOUSEKEEPING_UI.en, ...PRICING_UI.en, ...VOUCHERS_UI.en, ...PAYMENTS_UI.en, ...RATES_UI.en, ...PARKING_UI.en, ...RSR_UI.en },
+  'zh-TW': { ...SHELL_UI['zh-TW'], ...CHARGER_UI['zh-TW'], ...CP_CONFIG_UI['zh-TW'], ...CONFIG_READBACK_UI['zh-TW'], ...LMS_UI['zh-TW'], ...LMS_LIVE_UI['zh-TW'], ...DASHBOARD_UI['zh-TW'], ...OPENING_HOURS_UI['zh-TW'], ...THIRD_PARTY_UI['zh-TW'], ...HOUSEKEEPING_UI['zh-TW'], ...PRICING_UI['zh-TW'], ...VOUCHERS_UI['zh-TW'], ...PAYMENTS_UI['zh-TW'], ...RATES_UI['zh-TW'], ...PARKING_UI['zh-TW'], ...RSR_UI['zh-TW'] },
 };

@@ -108,6 +108,8 @@ const EXAMPLES: Record<string, Call> = {
     return api(c, 'POST', `/api/cps/rsrStopCharger/${c.cpId}`, { connectorId: 1 });
   },
   'POST /api/:key/unlockCharger/:id': (c) => api(c, 'POST', `/api/cps/unlockCharger/${c.cpId}`, { connectorId: 1 }),
+  'POST /api/cps/:id/getConfiguration': (c) => api(c, 'POST', `/api/cps/${c.cpId}/getConfiguration`, { keys: ['HeartbeatInterval'] }),
+  'POST /api/cps/:id/changeConfiguration': (c) => api(c, 'POST', `/api/cps/${c.cpId}/changeConfiguration`, { key: 'HeartbeatInterval', value: '60' }),
   'POST /api/data_rotation_setup/run': (c) => api(c, 'POST', '/api/data_rotation_setup/run'),
   'POST /api/cp_rsr/setup_settled': async (c) => api(c, 'POST', '/api/cp_rsr/setup_settled/', { rsr_id: (await addUnsettledRsr(c.s.db, c.cpId)).rsrId }),
   'GET /api/:key/retry/:id': (c) => retriedPayment(c),

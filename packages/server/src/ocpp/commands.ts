@@ -6,7 +6,7 @@ import { schemaProblem } from './protocol.ts';
 export type CommandAction =
   | 'RemoteStartTransaction' | 'RemoteStopTransaction' | 'UnlockConnector' | 'Reset' | 'GetDiagnostics'
   | 'ChangeAvailability' | 'TriggerMessage' | 'SetChargingProfile' | 'ClearChargingProfile'
-  | 'ChangeConfiguration' | 'GetConfiguration' | 'DataTransfer';
+  | 'ChangeConfiguration' | 'GetConfiguration' | 'DataTransfer' | 'ClearCache';
 
 export type CommandOutcome =
   | { status: 'success'; result: Record<string, any> }

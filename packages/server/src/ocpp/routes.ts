@@ -104,7 +104,7 @@ async function connected(app: FastifyInstance, cp: ChargerRow): Promise<boolean>
 }
 
 /** Sends one command, audits it with its outcome and answers it as {status, errorCode}. */
-async function sendCommand(
+export async function sendCommand(
   app: FastifyInstance,
   log: FastifyBaseLogger,
   actor: CommandActor,
@@ -198,20 +198,22 @@ const commandParams = z.strictObject({ resource: z.enum(COMMANDABLE_KEYS), id: i
 const availabilityParams = z.strictObject({ resource: z.enum(COMMANDABLE_KEYS), id: int(1), connectorId: int(0) });
 const idParams = z.strictObject({ id: int(1) });
 
+/** The charger a user may command: it exists, is not deleted, and is in one of the user's sites. */
+export async function commandableCharger(app: FastifyInstance, user: AuthUser, id: number): Promise<ChargerRow | null> {
+  const [cp] = await app.db.query<ChargerRow>(
+    `SELECT cp_id, cp_no, loc_id, enable_flag, double_use_flag FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`,
+    [id],
+  );
+  // Outside the user's sites it does not exist for them (a 403 would sign the portal user out, spec §8).
+  if (!cp || (!user.allSites && !user.siteIds.includes(cp.loc_id))) return null;
+  return cp;
+}
+
 /** The remote-action calls of spec §7 (charger view buttons), each answered {status, errorCode}. */
 export function commandRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  /** The charger a user may command: it exists, is not deleted, and is in one of the user's sites. */
   // The resource in the path is already one whose screens send the command (the params schemas' enums).
-  async function charger(user: AuthUser, id: number): Promise<ChargerRow | null> {
-    const [cp] = await app.db.query<ChargerRow>(
-      `SELECT cp_id, cp_no, loc_id, enable_flag, double_use_flag FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`,
-      [id],
-    );
-    // Outside the user's sites it does not exist for them (a 403 would sign the portal user out, spec §8).
-    if (!cp || (!user.allSites && !user.siteIds.includes(cp.loc_id))) return null;
-    return cp;
-  }
+  const charger = (user: AuthUser, id: number) => commandableCharger(app, user, id);
 
   const command = (req: FastifyRequest, user: AuthUser, cp: ChargerRow, action: CommandAction, params: Record<string, unknown>, remark?: unknown) =>
     sendCommand(app, req.log, user, cp, action, params, remark);
@@ -266,6 +268,12 @@ export function commandRoutes(fastify: FastifyInstance): void {
     const cp = await charger(user, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     return command(req, user, cp, 'GetDiagnostics', { location: location ?? app.config.diagnosticsUrl });
+  });
+
+  app.get('/api/:resource/clearCache/:id', { schema: { params: commandParams, response: { 200: ActionAnswer } }, config: { doc: { summary: 'Clear a charger\'s authorization cache', privileges: [P.CLEAR_CACHE] } } }, async (req) => {
+    const user = requirePrivileges(req, P.CLEAR_CACHE);
+    const cp = await charger(user, req.params.id);
+    return cp ? command(req, user, cp, 'ClearCache', {}) : refused(ERROR_CODES.CP_NOT_FOUND);
   });
 
   app.get('/api/:resource/change_availability/:id/:connectorId', { schema: { params: availabilityParams, querystring: availabilityQuery, response: { 200: ActionAnswer } }, config: { doc: { summary: 'Change a connector\'s availability (connector 0: the charger)', privileges: [P.CHANGE_AVAILABILITY] } } }, async (req) => {

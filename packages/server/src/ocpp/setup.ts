@@ -3,6 +3,7 @@ import { getResource } from '@ev/core';
 import { CentralSystem } from './central-system.ts';
 import { CommandDispatcher } from './commands.ts';
 import { MALFORMED_LIMIT, MALFORMED_READ_FREELY } from './connection.ts';
+import { configReadbackRoutes } from './config-readback-routes.ts';
 import { cpConfigRoutes } from './cp-config.ts';
 import { massUpdateRoutes } from './mass-update.ts';
 import { meterChartRoute } from './meter-chart.ts';
@@ -63,5 +64,6 @@ export function ocppServer(app: FastifyInstance): void {
   testerRoutes(app);
   meterChartRoute(app);
   cpConfigRoutes(app);
+  configReadbackRoutes(app);
   massUpdateRoutes(app);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex,
+  bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { creDttm, lupdDttm, tz } from './platform.ts';
 import { cp_locs, cps } from './sites.ts';
@@ -180,3 +180,17 @@ export const fw_ver_config = pgTable('fw_ver_config', {
   config_json: jsonb('config_json').notNull(),
   description: text('description'),
 });
+
+/**
+ * A charger's own configuration keys as it last answered GetConfiguration (issue 29), one row per key: a
+ * read of named keys replaces those, a read of all keys replaces the charger's rows. known false: the charger
+ * said it does not know the key (unknownKey).
+ */
+export const cp_config_keys = pgTable('cp_config_keys', {
+  cp_id: integer('cp_id').notNull().references(() => cps.cp_id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  known: boolean('known').notNull(),
+  readonly: boolean('readonly'),
+  value: text('value'),
+  read_at: tz('read_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.cp_id, t.key] })]);

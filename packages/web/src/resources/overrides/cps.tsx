@@ -13,7 +13,7 @@ const RemoteActionsTab = lazy(() => import('../../screens/charger/RemoteActionsT
 const ConfigTab = lazy(() => import('../../screens/charger/ConfigTab.tsx'));
 
 /** The privileges of the remote actions (spec part 1 §6): the tab is there when the user holds one. */
-const ACTION_PRIVILEGES = [P.REMOTE_START_CHARGER, P.REMOTE_RESET_CHARGER, P.GET_DIAGNOSTICS, P.CHANGE_AVAILABILITY, P.TRIGGER_MESSAGE];
+const ACTION_PRIVILEGES = [P.REMOTE_START_CHARGER, P.REMOTE_RESET_CHARGER, P.GET_DIAGNOSTICS, P.CHANGE_AVAILABILITY, P.TRIGGER_MESSAGE, P.CLEAR_CACHE];
 
 /** Charger view: per-connector meter charts, the config list and the remote-action buttons (spec part 1 §2). */
 export const viewTabs = (record: RecordData, perms: Permissions): ViewTab[] => {

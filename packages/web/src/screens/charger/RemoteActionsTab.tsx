@@ -66,6 +66,7 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
   const mayDiagnose = perms.has(P.GET_DIAGNOSTICS);
   const mayChangeAvailability = perms.has(P.CHANGE_AVAILABILITY);
   const mayTrigger = perms.has(P.TRIGGER_MESSAGE);
+  const mayClearCache = perms.has(P.CLEAR_CACHE);
 
   // Every action needs the charger connected: the record the view page reads every few seconds (cps liveView).
   const charger = useRecord(getResource('cps')!, cpId, undefined, true) as UseQueryResult<ChargerState>;
@@ -92,22 +93,22 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
   };
 
   /** Spec §8: success message; error.{errorCode} for a refusal; the generic error for anything else. */
-  const run = async (call: () => Promise<ActionResult>) => {
+  const run = async (call: () => Promise<ActionResult>, doneText = t('ui.remote.done')) => {
     setBusy(true);
     try {
-      await reportOutcome(call(), t('ui.remote.done'), message, t);
+      await reportOutcome(call(), doneText, message, t);
     } finally {
       setBusy(false);
       refresh();
     }
   };
 
-  const confirm = (title: string, call: () => Promise<ActionResult>) =>
+  const confirm = (title: string, call: () => Promise<ActionResult>, doneText?: string) =>
     modal.confirm({
       title,
       okText: t('ui.common.confirm'),
       cancelText: t('ui.common.cancel'),
-      onOk: () => void run(call),
+      onOk: () => void run(call, doneText),
     });
 
   /** Stop and unlock (spec §7): the confirmation takes the remark the command is audited with. */
@@ -220,6 +221,10 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
           {mayDiagnose &&
             action(t('ui.remote.diagnostics'), notConnected, () =>
               confirm(t('ui.remote.confirmDiagnostics'), () => api.get<ActionResult>(`/cps/getDiagnostics/${cpId}`)),
+            )}
+          {mayClearCache &&
+            action(t('ui.remote.clearCache'), notConnected, () =>
+              confirm(t('ui.remote.confirmClearCache'), () => api.get<ActionResult>(`/cps/clearCache/${cpId}`), t('ui.remote.clearCacheAccepted')),
             )}
           {mayChangeAvailability && (
             <>

@@ -22,6 +22,8 @@ const OTHER_HOME: Record<string, string> = {
   get_giagnostics: 'cps',
   trigger_message: 'cps',
   change_availability: 'cps',
+  clear_cache: 'cps',
+  get_configuration: 'cps',
   retry_error_payment: 'payment_result_detail',
   penalty_button: 'cp_rsr',
   settled_button: 'cp_rsr',
