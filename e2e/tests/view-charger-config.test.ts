@@ -16,9 +16,8 @@ async function confirmDialog(page: Page, title: string, ok: string): Promise<voi
 }
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).last();
-/** The list row of a config (its first cell is the id). */
-const configRow = (page: Page, id: number): Locator =>
-  page.getByTestId('cp-config').locator('tr.ant-table-row').filter({ has: page.locator('td', { hasText: new RegExp(`^${id}$`) }) });
+/** The list row of a config, by its id (the list's row key; the tab's other tables are keyed by names). */
+const configRow = (page: Page, id: number): Locator => page.getByTestId('cp-config').locator(`tr.ant-table-row[data-row-key="${id}"]`);
 
 /** Charger view, Configuration tab (spec part 1 §2, §3, §5, §7) against a simulated charger. */
 describe('charger configuration in a real browser', () => {
