@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { SimulatedCharger, type SimulatedChargerOptions } from '@ev/simulator';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -142,4 +142,15 @@ export async function connectedCharger(
   await sim.start();
   await connectorsReported(cp.data.cp_id, options.connectors);
   return { cpId: cp.data.cp_id, sim };
+}
+
+/** The tooltip a disabled button shows on hover: the reason it is off. */
+export async function disabledReason(page: Page, button: Locator): Promise<string> {
+  // A disabled button takes no pointer events: hover the wrapper antd's Tooltip listens on.
+  await button.locator('xpath=..').hover();
+  const tip = page.locator('.ant-tooltip:not(.ant-tooltip-hidden) .ant-tooltip-container, .ant-tooltip:not(.ant-tooltip-hidden) .ant-tooltip-inner').last();
+  await tip.waitFor();
+  const text = (await tip.textContent())?.trim() ?? '';
+  await page.mouse.move(0, 0);
+  return text;
 }

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { SimulatedCharger } from '@ev/simulator';
-import { api, connectedCharger, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, connectedCharger, disabledReason, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 /** antd writes a space between two CJK characters of a button ('確 定'). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
@@ -12,16 +12,6 @@ const dialog = (page: Page) => page.locator('.ant-modal-confirm');
 const detail = (page: Page, name: string): Locator =>
   page.locator('th.ant-descriptions-item-label', { hasText: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`) }).locator('xpath=following-sibling::td[1]');
 
-/** The tooltip a disabled button shows on hover: the reason it is off. */
-async function reason(page: Page, button: Locator): Promise<string> {
-  // A disabled button takes no pointer events: hover the wrapper antd's Tooltip listens on.
-  await button.locator('xpath=..').hover();
-  const tip = page.locator('.ant-tooltip:not(.ant-tooltip-hidden) .ant-tooltip-container, .ant-tooltip:not(.ant-tooltip-hidden) .ant-tooltip-inner').last();
-  await tip.waitFor();
-  const text = (await tip.textContent())?.trim() ?? '';
-  await page.mouse.move(0, 0);
-  return text;
-}
 
 /**
  * Issue 27: a charger that is not connected is Offline on its view, its Remote actions tab and the chargers
@@ -60,7 +50,7 @@ describe('charger state: Offline with its last known status, actions where they 
     // One connector at a time on this charger: start is off on connector 2, with the reason.
     const start2 = row(page, 'Connector 2').getByRole('button', { name: 'Start' });
     assert.equal(await start2.isDisabled(), true);
-    assert.equal(await reason(page, start2), 'Only one connector per charging point may charge at a time');
+    assert.equal(await disabledReason(page, start2), 'Only one connector per charging point may charge at a time');
     assert.equal(await row(page, 'Connector 2').getByRole('button', { name: 'Stop' }).isDisabled(), true);
 
     await row(page, 'Connector 1').getByRole('button', { name: 'Unlock' }).click();
@@ -85,7 +75,7 @@ describe('charger state: Offline with its last known status, actions where they 
     await page.getByTestId('connector-status-1').filter({ hasText: 'Finishing' }).waitFor({ timeout: 15_000 });
     const start1 = row(page, 'Connector 1').getByRole('button', { name: 'Start' });
     assert.equal(await start1.isDisabled(), true);
-    assert.equal(await reason(page, start1), 'A remote start cannot work while the connector is Finishing');
+    assert.equal(await disabledReason(page, start1), 'A remote start cannot work while the connector is Finishing');
     await sim.unplug(1);
     await page.getByTestId('connector-status-1').filter({ hasText: /^Available$/ }).waitFor({ timeout: 15_000 });
     assert.equal(await start1.isEnabled(), true);
@@ -106,7 +96,7 @@ describe('charger state: Offline with its last known status, actions where they 
     for (const name of ['Reset (Hard)', 'Reset (Soft)', 'Get diagnostics', 'Trigger message']) {
       assert.equal(await page.getByRole('button', { name }).isDisabled(), true, name);
     }
-    assert.equal(await reason(page, row(page, 'Connector 1').getByRole('button', { name: 'Stop' })), 'The charging point is not connected');
+    assert.equal(await disabledReason(page, row(page, 'Connector 1').getByRole('button', { name: 'Stop' })), 'The charging point is not connected');
     await screenshot(page, 'charger-state-2-offline-actions-en');
 
     // The view's details, read again while open: Offline, the last known status, no "online since".
@@ -135,7 +125,7 @@ describe('charger state: Offline with its last known status, actions where they 
     await page.getByRole('tab', { name: '遠端操作' }).click();
     await page.getByTestId('connector-status-1').filter({ hasText: '離線' }).waitFor();
     assert.match((await page.getByTestId('charger-offline').textContent()) ?? '', /自 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 起離線 — 最後回報：充電中/);
-    assert.equal(await reason(page, row(page, '充電槍 1').getByRole('button', { name: label('解鎖') })), '充電樁未連線');
+    assert.equal(await disabledReason(page, row(page, '充電槍 1').getByRole('button', { name: label('解鎖') })), '充電樁未連線');
     await screenshot(page, 'charger-state-6-offline-actions-zh-TW');
   });
 });

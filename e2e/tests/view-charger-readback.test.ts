@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { SimulatedCharger } from '@ev/simulator';
-import { api, connectedCharger, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, connectedCharger, disabledReason, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 /** antd writes a space between two CJK characters of a button ('確 定'). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
@@ -12,15 +12,6 @@ const section = (page: Page) => page.getByTestId('charger-keys');
 const keyRow = (page: Page, key: string): Locator =>
   section(page).locator('tr.ant-table-row').filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${key}$`) }) });
 
-/** The tooltip a disabled button shows on hover: the reason it is off. */
-async function reason(page: Page, button: Locator): Promise<string> {
-  await button.locator('xpath=..').hover();
-  const tip = page.locator('.ant-tooltip:not(.ant-tooltip-hidden) .ant-tooltip-container, .ant-tooltip:not(.ant-tooltip-hidden) .ant-tooltip-inner').last();
-  await tip.waitFor();
-  const text = (await tip.textContent())?.trim() ?? '';
-  await page.mouse.move(0, 0);
-  return text;
-}
 
 /** Sets one key through the Set popup and its confirmation; answers the popup, left open with the charger's answer. */
 async function setKey(page: Page, key: string, value: string, send: string, confirm: string): Promise<Locator> {
@@ -136,11 +127,11 @@ describe('configuration read back from the charger, in a real browser', () => {
     await eventually(async () => (await api('GET', `/api/cps/${cpId}`)).online_flag === 0, 'the charger offline');
     const read = section(page).getByRole('button', { name: label('從充電樁讀取') });
     await eventually(async () => read.isDisabled(), 'Read off while offline', 15_000);
-    assert.equal(await reason(page, read), '充電樁未連線');
+    assert.equal(await disabledReason(page, read), '充電樁未連線');
     await page.getByRole('tab', { name: '遠端操作' }).click();
     const clear = page.getByRole('button', { name: label('清除授權快取') });
     await eventually(async () => clear.isDisabled(), 'ClearCache off while offline', 15_000);
-    assert.equal(await reason(page, clear), '充電樁未連線');
+    assert.equal(await disabledReason(page, clear), '充電樁未連線');
     await screenshot(page, 'config-readback-6-clear-cache-offline-zh-TW', { fullPage: false });
   });
 });
