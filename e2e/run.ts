@@ -20,7 +20,8 @@ if (!existsSync(chromium)) {
   console.log(`SKIPPED browser tests. ${msg}`);
   process.exit(0);
 }
-if (!existsSync(join(root, 'packages/web/dist/index.html'))) {
+// PORTAL_DIR (as the server reads it): a build of one's own, beside the usual one.
+if (!existsSync(join(process.env.PORTAL_DIR ?? join(root, 'packages/web/dist'), 'index.html'))) {
   console.error('The portal is not built: run `npm run build` first (npm run test:e2e does).');
   process.exit(1);
 }

@@ -1,4 +1,5 @@
 import { defineConfig, loadEnv } from 'vite';
+import { precompress } from './precompress.ts';
 
 // Build-time profile (spec part 1 §1): deployments differ only in base path and socket scheme.
 export default defineConfig(({ mode }) => {
@@ -6,6 +7,7 @@ export default defineConfig(({ mode }) => {
   const backend = 'http://localhost:8080';
   return {
     base: env.VITE_BASE_PATH || '/portal/',
+    plugins: [precompress()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import type { Config } from './config.ts';
 import { trustFunction } from './http/client-address.ts';
@@ -8,6 +7,7 @@ import { authRoutes } from './auth/routes.ts';
 import { resolveToken } from './auth/session.ts';
 import { securityHeaders } from './http/security.ts';
 import { compression } from './http/compression.ts';
+import { portalStatic } from './http/portal-static.ts';
 import { forbidden, HttpError, unauthorized } from './http/errors.ts';
 import { requirePrivileges } from './auth/guard.ts';
 import { noQueryByDefault, zodValidator } from './http/schema.ts';
@@ -149,7 +149,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
 
   if (existsSync(config.portalDir)) {
     // wildcard: files of a newer build are served without a restart; unknown paths fall back to index.html above.
-    await app.register(fastifyStatic, { root: config.portalDir, prefix: config.portalPath });
+    await portalStatic(app, config.portalDir, config.portalPath);
     if (config.portalPath !== '/') app.get('/', (_req, reply) => reply.redirect(config.portalPath));
   }
   return app;
