@@ -17,3 +17,4 @@ export * from './connector-state.ts';
 export * from './pricing.ts';
 export * from './option-access.ts';
 export * from './privilege-names.ts';
+export * from './display-text.ts';

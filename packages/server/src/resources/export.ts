@@ -3,11 +3,12 @@ import PDFDocument from 'pdfkit';
 import { PassThrough } from 'node:stream';
 import { existsSync } from 'node:fs';
 import { once } from 'node:events';
-import { buildCatalogs, catalogTranslate, storedTextIn, type Lang, type ResourceDef } from '@ev/core';
+import type { Lang, ResourceDef } from '@ev/core';
 import type { Sql } from '../db/client.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { badRequest } from '../http/errors.ts';
 import type { ListQuery } from './list-query.ts';
+import { exportText } from './export-text.ts';
 import { buildListQuery } from './list.ts';
 import { quoteIdent, resolveResource } from './registry.ts';
 import { columnVisible, selectList } from './sql.ts';
@@ -22,16 +23,6 @@ export interface ExcelRequest {
   sheetName: string;
   /** The reader's language: stored texts (display 'message') are written in it. */
   lang: Lang;
-}
-
-const CATALOGS = buildCatalogs();
-const translator = (lang: Lang) => catalogTranslate(CATALOGS[lang].translation, CATALOGS.en.translation);
-
-/** A cell's value as the reader sees it: a stored text in their language, anything else as it is. */
-function readable(def: ResourceDef, lang: Lang): (field: string, value: unknown) => unknown {
-  const messages = new Set(def.columns.filter((c) => c.display === 'message').map((c) => c.field));
-  const t = translator(lang);
-  return (field, value) => (messages.has(field) ? storedTextIn(value, t, lang) : value);
 }
 
 export function checkExcelRequest(def: ResourceDef, user: AuthUser, req: ExcelRequest): void {
@@ -55,7 +46,6 @@ export function streamExcel(sql: Sql, def: ResourceDef, q: ListQuery, user: Auth
   const sheet = workbook.addWorksheet(req.sheetName || def.key);
   sheet.columns = req.keys.map((key, i) => ({ header: req.headers[i], key, width: Math.min(40, Math.max(10, req.headers[i].length + 2)) }));
   const r = resolveResource(def);
-  const text = readable(def, req.lang);
   const b = buildListQuery(def, q, user);
   const n = b.params.values.length;
   const select = `SELECT ${selectList(r, user, timeZone, false)} FROM ${b.from} WHERE ${b.where}`;
@@ -65,12 +55,13 @@ export function streamExcel(sql: Sql, def: ResourceDef, q: ListQuery, user: Auth
   const byId = q.sortBy === def.idField;
   const afterId = `${select} AND t.${quoteIdent(def.idField)} ${q.order === 'asc' ? '>' : '<'} $${n + 2} ORDER BY ${b.order} LIMIT $${n + 1}`;
   (async () => {
+    const text = await exportText(sql, def, user, req.lang, req.keys);
     let written = 0;
     let lastId: unknown;
     for (;;) {
       const rows = await sql.query(byId && written > 0 ? afterId : byOffset, [...b.params.values, BATCH, byId && written > 0 ? lastId : written]);
       for (const row of rows) {
-        sheet.addRow(Object.fromEntries(req.keys.map((k) => [k, cellValue(text(k, row[k]))]))).commit();
+        sheet.addRow(Object.fromEntries(req.keys.map((k) => [k, text(k, row[k])]))).commit();
       }
       written += rows.length;
       lastId = rows.at(-1)?.[def.idField];
@@ -87,12 +78,6 @@ export function streamExcel(sql: Sql, def: ResourceDef, q: ListQuery, user: Auth
   return out;
 }
 
-function cellValue(v: unknown): unknown {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object') return JSON.stringify(v);
-  return v;
-}
-
 /**
  * A font with Chinese glyphs (PDFKit's built-in Helvetica has none), from a Debian package
  * (fonts-wqy-microhei or fonts-noto-cjk) when installed; a .ttc needs the face's PostScript name.
@@ -103,11 +88,11 @@ const CJK_FONT = [
   { path: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', face: 'NotoSansCJKtc-Regular' },
 ].find((f) => existsSync(f.path));
 
-/** One record as a one-page PDF of label: value lines, labels in the user's language. */
-export function recordPdf(def: ResourceDef, record: Record<string, unknown>, lang: Lang): PassThrough {
+/** One record as a one-page PDF of label: value lines, labels and values in the user's language, as its view shows them. */
+export async function recordPdf(sql: Sql, def: ResourceDef, user: AuthUser, record: Record<string, unknown>, lang: Lang): Promise<PassThrough> {
   const shown = CJK_FONT ? lang : 'en';
   const labels = def.labels[shown];
-  const text = readable(def, shown);
+  const text = await exportText(sql, def, user, shown, Object.keys(record));
   const out = new PassThrough();
   const doc = new PDFDocument({ size: 'A4', margin: 48 });
   doc.pipe(out);
@@ -118,9 +103,7 @@ export function recordPdf(def: ResourceDef, record: Record<string, unknown>, lan
   doc.fontSize(10);
   for (const [field, value] of Object.entries(record)) {
     const label = labels?.fields[field] ?? field;
-    const shownValue = text(field, value);
-    const line = shownValue === null || shownValue === undefined ? '' : typeof shownValue === 'object' ? JSON.stringify(shownValue) : String(shownValue);
-    doc.font(bold).text(`${label}: `, { continued: true }).font(regular).text(line);
+    doc.font(bold).text(`${label}: `, { continued: true }).font(regular).text(String(text(field, value)));
   }
   doc.end();
   return out;

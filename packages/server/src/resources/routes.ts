@@ -90,7 +90,7 @@ export function resourceRoutes(fastify: FastifyInstance) {
     if (!def.actions.includes('downloadPdf')) throw notFound(`${def.key} has no PDF export`);
     const record = await getRecord(app.db, def, req.params.id, user, tz);
     reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${def.key}-${req.params.id}.pdf"`);
-    return reply.send(recordPdf(def, record, req.query.lang ?? 'en'));
+    return reply.send(await recordPdf(app.db, def, user, record, req.query.lang ?? 'en'));
   });
 
   app.get('/api/:key/checkDelete/:id', { schema: { params: keyIdParams, querystring: noQuery }, config: { doc: { summary: 'What a delete affects', engine: 'checkDelete' } } }, async (req) => {

@@ -1,70 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ExclamationCircleOutlined } from '@ant-design/icons';
-import { Checkbox, Image, Table, Tag, Tooltip, Typography } from 'antd';
+import { Checkbox, Image, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { getResource, storedTextIn, type ColumnDef, type ResourceDef } from '@ev/core';
+import { displayText, flatRows, getResource, isTrue, rowKeys, storedTextIn, type ColumnDef, type FlatRow } from '@ev/core';
 import { humanize, useLabels } from '../app/labels.ts';
 import { optionLabel, useOptions, type OptionMap } from './options.ts';
 
-/** 3725 → '01:02:05'; hours may exceed 24. */
-export function formatSeconds(value: number): string {
-  const total = Math.max(0, Math.floor(value));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-}
-
-export const isTrue = (value: unknown) => value === 1 || value === true || value === '1';
-
-/** Plain text of a value, for filter tags, exports and the change counter. */
+/** Plain text of a value, for list cells, filter tags and the change counter. */
 export function valueText(col: ColumnDef, value: unknown, options: OptionMap): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (Array.isArray(value)) return value.map((v) => valueText(col, v, options)).join(', ');
-  switch (col.display) {
-    case 'seconds':
-      return formatSeconds(Number(value));
-    case 'number':
-      return col.decimals === undefined || !Number.isFinite(Number(value)) ? String(value) : Number(value).toFixed(col.decimals);
-    case 'float1000': {
-      const n = Number(value) / 1000;
-      return col.decimals === undefined ? String(n) : n.toFixed(col.decimals);
-    }
-    case 'enum':
-    case 'flag':
-      return optionLabel(col.options ? options[col.options] : undefined, value);
-    case 'json':
-      return typeof value === 'string' ? value : JSON.stringify(value);
-    default:
-      return String(value);
-  }
-}
-
-type Flat = string | number | boolean | null;
-export type FlatRow = Record<string, Flat>;
-
-/** A JSON value that reads as a table: a non-empty array of objects whose values are all plain (no nesting). */
-export function flatRows(value: unknown): FlatRow[] | undefined {
-  if (!Array.isArray(value) || !value.length) return undefined;
-  const plain = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
-  const isRow = (r: unknown): r is FlatRow =>
-    !!r && typeof r === 'object' && !Array.isArray(r) && Object.values(r).every(plain);
-  return value.every(isRow) ? value : undefined;
-}
-
-/** The keys of such rows, in the order they first appear. */
-export function rowKeys(rows: FlatRow[]): string[] {
-  return [...new Set(rows.flatMap((r) => Object.keys(r)))];
-}
-
-/**
- * The column that describes a key inside a JSON field: a column of that name in the resource
- * itself, else in the resource the field is named after (the cp_connectors field of a charger
- * holds rows of the cp_connectors resource). It gives the cell its display (an enum's labels).
- */
-export function nestedColumn(def: ResourceDef, field: string, name: string): ColumnDef | undefined {
-  const own = def.columns.find((c) => c.field === name && c.display !== 'json');
-  return own ?? getResource(field)?.columns.find((c) => c.field === name && c.display !== 'json');
+  return displayText(col, value, (key, v) => optionLabel(options[key], v));
 }
 
 /** How the keys of a JSON value are named and shown (view page); without it, humanized and plain. */
@@ -89,7 +35,7 @@ function JsonTable({ rows, keys, options }: { rows: FlatRow[]; keys?: JsonKeys; 
           key: name,
           dataIndex: name,
           title: keys?.label(name) ?? name,
-          render: (v: Flat) => (col ? renderValue(col, v, options) : v === null ? '' : String(v)),
+          render: (v: FlatRow[string]) => (col ? renderValue(col, v, options) : v === null ? '' : String(v)),
         };
       })}
     />
@@ -173,8 +119,9 @@ export function renderValue(col: ColumnDef, value: unknown, options: OptionMap, 
     const rows = full ? flatRows(value) : undefined;
     if (rows) return <JsonTable rows={rows} keys={keys} options={options} />;
     if (full) return <pre style={{ margin: 0, whiteSpace: 'pre-wrap', maxHeight: 320, overflow: 'auto' }}>{JSON.stringify(value, null, 2)}</pre>;
+    // A native title, not a Tooltip: a 200-row page of messages would mount 400 of them.
     const text = valueText(col, value, options);
-    return text.length > 60 ? <Tooltip title={text}>{`${text.slice(0, 60)}…`}</Tooltip> : text;
+    return text.length > 60 ? <span title={text}>{`${text.slice(0, 60)}…`}</span> : text;
   }
   return valueText(col, value, options);
 }

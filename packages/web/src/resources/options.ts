@@ -45,8 +45,16 @@ export function useOptions(keys: (string | undefined)[]): OptionMap {
   }, [wanted.join(','), data, lang]);
 }
 
+/** Each option list's labels by value, made once per list (a 200-row page looks up thousands of cells). */
+const labelsByValue = new WeakMap<OptionItem[], Map<string, string>>();
+
 /** The label of a value in an option list, compared loosely because ids arrive as numbers or strings. */
 export function optionLabel(options: OptionItem[] | undefined, value: unknown): string {
-  const hit = options?.find((o) => String(o.value) === String(value));
-  return hit ? hit.label : String(value);
+  if (!options) return String(value);
+  let labels = labelsByValue.get(options);
+  if (!labels) {
+    labels = new Map(options.map((o) => [String(o.value), o.label]));
+    labelsByValue.set(options, labels);
+  }
+  return labels.get(String(value)) ?? String(value);
 }

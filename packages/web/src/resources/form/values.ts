@@ -1,6 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { FieldDef } from '@ev/core';
-import { isTrue } from '../display.tsx';
+import { isTrue, type FieldDef } from '@ev/core';
 
 const DATETIME = 'YYYY-MM-DD HH:mm:ss';
 const TIME = 'HH:mm';

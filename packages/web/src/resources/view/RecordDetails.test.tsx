@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getResource, staticOptionItems } from '@ev/core';
 import { renderScreen as render } from '../../testing/render.tsx';
-import { flatRows, nestedColumn, rowKeys } from '../display.tsx';
+import { flatRows, nestedColumn, rowKeys } from '@ev/core';
 import { optionLabel } from '../options.ts';
 import { RecordDescriptions } from './RecordDetails.tsx';
 

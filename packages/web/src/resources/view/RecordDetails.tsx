@@ -1,10 +1,10 @@
 import { Alert, Descriptions, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ResourceDef } from '@ev/core';
+import { flatRows, nestedColumn, rowKeys, type ResourceDef } from '@ev/core';
 import { errorText } from '../../api/errors.ts';
 import { useLabels } from '../../app/labels.ts';
 import { usePermissions } from '../../app/session.tsx';
-import { flatRows, nestedColumn, renderValue, rowKeys, type JsonKeys } from '../display.tsx';
+import { renderValue, type JsonKeys } from '../display.tsx';
 import { useOptions } from '../options.ts';
 import { useRecord, type RecordData } from '../use-record.ts';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { dashboardGroup, staticOptionItems, type DashboardGroup } from '@ev/core';
 import { currentLanguage } from '../../app/i18n.ts';
-import { formatSeconds } from '../../resources/display.tsx';
+import { formatSeconds } from '@ev/core';
 
 /** Spec part 1 §9: dashboards refresh every 60 s. */
 export const REFRESH_MS = 60_000;
