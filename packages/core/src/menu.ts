@@ -1,3 +1,5 @@
+import { P, readPrivilege } from './privileges.ts';
+
 export type MenuGroup = 'operation' | 'management' | 'setting' | 'lms';
 
 /** A lazily loaded screen whose code has not arrived in this long shows the error page (spec part 1 §9). */
@@ -9,6 +11,14 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
  * with READ_{KEY} (and, for a resource limited to some roles, one of them); empty groups are hidden.
  * service_plans is not in the spec's menu, but an account's service plan needs a plan: its list sits beside them.
  */
+/**
+ * Screens that are views over other resources, with the privileges their calls need instead of a
+ * READ_{KEY} of their own (a box in the role settings that would grant nothing by itself).
+ */
+export const SCREEN_PRIVILEGES: Record<string, string[]> = {
+  'config/fleet': [P.GET_CONFIGURATION, readPrivilege('cp_locs')],
+};
+
 export const MENU: { group: MenuGroup; items: string[] }[] = [
   {
     group: 'operation',
@@ -20,8 +30,9 @@ export const MENU: { group: MenuGroup; items: string[] }[] = [
   {
     group: 'management',
     items: [
-      'cps', 'accounts', 'account_vehicles', 'account_service_plans', 'service_plans', 'cp_locs', 'cp_zones', 'cp_pow', 'auth_card',
+      'cps', 'reservations', 'accounts', 'account_vehicles', 'account_service_plans', 'service_plans', 'cp_locs', 'cp_zones', 'cp_pow', 'auth_card',
       'opening_hour', 'contact', 'contact_group', 'charging_rate', 'bay', 'bay_log', 'voucher', 'campaign', 'price_scheme',
+      'firmware', 'firmware_jobs', 'config/fleet',
     ],
   },
   {

@@ -3,6 +3,8 @@ import { LMS_MODES } from './lms.ts';
 import { OCPP_REQUEST_TYPES, STOP_REASONS, UNCONFIRMED_AUTO_CLOSE_HOURS, UNCONFIRMED_REASONS, type StopReason } from './ocpp.ts';
 import type { Pair } from './resources/labels.ts';
 import { EXTERNAL_PRIVILEGES } from './privileges.ts';
+import { FIRMWARE_JOB_STATUSES, FIRMWARE_TARGET_KINDS } from './resources/firmware_jobs.ts';
+import { RESERVATION_STATUSES } from './resources/reservations.ts';
 
 /** One item of an option list as the API answers it, its label in the reader's language. */
 export interface OptionItem {
@@ -127,6 +129,19 @@ export const STATIC_OPTIONS: Record<string, StaticOption[]> = {
     DELETE: ['Delete', '刪除'],
     COMMAND: ['Charger command', '充電樁指令'],
   }),
+  reservation_status: labelled(RESERVATION_STATUSES, {
+    Pending: ['Waiting for the charger', '等待充電樁回覆'],
+    Accepted: ['Reserved', '已預約'],
+    Faulted: ['Refused: faulted', '拒絕：故障'],
+    Occupied: ['Refused: occupied', '拒絕：使用中'],
+    Rejected: ['Refused', '拒絕'],
+    Unavailable: ['Refused: unavailable', '拒絕：不可用'],
+    Cancelled: ['Cancelled', '已取消'],
+    Used: ['Used', '已使用'],
+    Expired: ['Expired', '已過期'],
+  }),
+  firmware_job_status: labelled(FIRMWARE_JOB_STATUSES, { Running: ['Running', '執行中'], Finished: ['Finished', '已完成'], Stopped: ['Stopped', '已停止'] }),
+  firmware_target_kind: labelled(FIRMWARE_TARGET_KINDS, { site: ['A site', '站點'], zone: ['A zone', '區域'], chargers: ['Chosen chargers', '指定充電樁'] }),
   reset_type: labelled(['Hard', 'Soft'] as const, { Hard: ['Hard reset', '硬重設'], Soft: ['Soft reset', '軟重設'] }),
   availability_type: labelled(['Operative', 'Inoperative'] as const, {
     Operative: ['Operative', '可運作'],

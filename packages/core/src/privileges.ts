@@ -12,6 +12,9 @@ export const ALL_RESOURCE_KEYS = [
   'charging_rate_detail', 'price_scheme', 'campaign', 'campaign_rule', 'voucher', 'bay', 'bay_log',
   'cpRsrPointRedeem', 'third_party_conf', 'third_party_error_log', 'portal_action_log', 'data_rotation_setup',
   'app_config',
+  // fleet operations (OCPP 1.6 operations beyond the spec): one line per resource
+  'firmware', 'firmware_jobs',
+  'reservations',
 ] as const;
 
 export function privilegeStem(key: string): string {
@@ -47,6 +50,12 @@ export const P = {
   CLEAR_CACHE: 'READ_CLEAR_CACHE',
   /** Reads a charger's own configuration keys (OCPP GetConfiguration); setting one also needs EDIT_CP_CONFIG. */
   GET_CONFIGURATION: 'READ_GET_CONFIGURATION',
+  /** Sends and checks a charger's local authorization list (OCPP SendLocalList, GetLocalListVersion). */
+  LOCAL_LIST: 'READ_LOCAL_LIST',
+  /** Sets, clears and reads a charger's charging profiles by hand (SetChargingProfile, ClearChargingProfile, GetCompositeSchedule). */
+  CHARGING_PROFILE: 'READ_CHARGING_PROFILE',
+  /** Sets or rotates a charger's Basic-auth password (ChangeConfiguration AuthorizationKey). */
+  CHARGER_PASSWORD: 'READ_CHARGER_PASSWORD',
   RETRY_ERROR_PAYMENT: 'READ_RETRY_ERROR_PAYMENT',
   PENALTY_BUTTON: 'READ_PENALTY_BUTTON',
   SETTLED_BUTTON: 'READ_SETTLED_BUTTON',
@@ -69,6 +78,9 @@ export const OTHER_PERMISSIONS: { name: string; privilege: string }[] = [
   { name: 'change_availability', privilege: P.CHANGE_AVAILABILITY },
   { name: 'clear_cache', privilege: P.CLEAR_CACHE },
   { name: 'get_configuration', privilege: P.GET_CONFIGURATION },
+  { name: 'local_list', privilege: P.LOCAL_LIST },
+  { name: 'charging_profile', privilege: P.CHARGING_PROFILE },
+  { name: 'charger_password', privilege: P.CHARGER_PASSWORD },
   { name: 'master_flag', privilege: P.MASTER_FLAG },
 ];
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DATABASE_OPTIONS, type DatabaseOptions } from './db/client.ts';
-import { DEFAULT_GARBAGE_CLOSES_PER_ADDRESS } from './ocpp/abusive-addresses.ts';
+import { DEFAULT_GARBAGE_CLOSES_PER_ADDRESS, DEFAULT_SIGN_IN_FAILURES_PER_ADDRESS } from './ocpp/abusive-addresses.ts';
 import { DEFAULT_GARBAGE_READ_PAUSE_MS, DEFAULT_PING_INTERVAL_MS } from './ocpp/connection.ts';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.ts';
 
@@ -49,6 +49,10 @@ export interface Config {
    * (ocpp/abusive-addresses.ts); 0 turns it off.
    */
   ocppGarbageClosesPerAddress: number;
+  /** Failed charger sign-ins from one address in a minute before it is refused (429) for a minute; 0 turns it off. */
+  ocppSignInFailuresPerAddress: number;
+  /** TLS_CERT_FILE, TLS_KEY_FILE: https and wss:// (OCPP security profile 2) on TLS_PORT, beside plain HTTP on PORT. */
+  tls?: { certFile: string; keyFile: string; port: number };
   /** ms a charger connection is not read after each malformed message past its first few (OCPP_GARBAGE_READ_PAUSE_MS). */
   ocppGarbageReadPauseMs: number;
   /** ms between the server's WebSocket pings to each charger; one unanswered until the next cuts the socket (OCPP_PING_INTERVAL_MS, 0: never). */
@@ -76,6 +80,15 @@ function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, m
     throw new ConfigError(`${name}=${env[name]} is not a ${fractions ? 'number' : 'whole number'} ${range}`);
   }
   return n;
+}
+
+/** Both files or neither: one alone is a half-done setup that must stop the start, not silently serve plain HTTP only. */
+function tlsSetting(env: NodeJS.ProcessEnv, port: number): Config['tls'] {
+  const certFile = env.TLS_CERT_FILE?.trim();
+  const keyFile = env.TLS_KEY_FILE?.trim();
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) throw new ConfigError(`TLS_CERT_FILE and TLS_KEY_FILE go together: ${certFile ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'} is not set`);
+  return { certFile, keyFile, port };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -110,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     metricsToken: env.METRICS_TOKEN || undefined,
     ocppGarbageClosesPerAddress: num('OCPP_GARBAGE_CLOSES_PER_ADDRESS', DEFAULT_GARBAGE_CLOSES_PER_ADDRESS, 0),
+    ocppSignInFailuresPerAddress: num('OCPP_SIGN_IN_FAILURES_PER_ADDRESS', DEFAULT_SIGN_IN_FAILURES_PER_ADDRESS, 0),
+    tls: tlsSetting(env, num('TLS_PORT', 8443, 0, 65535)),
     ocppGarbageReadPauseMs: num('OCPP_GARBAGE_READ_PAUSE_MS', DEFAULT_GARBAGE_READ_PAUSE_MS, 0, 60_000),
     ocppPingIntervalMs: num('OCPP_PING_INTERVAL_MS', DEFAULT_PING_INTERVAL_MS, 0, 3_600_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -5,6 +5,7 @@
  * the demo again on the same database reuses them.
  */
 import { runFleet } from '@ev/simulator';
+import { addDemoFirmware } from './firmware/demo.ts';
 import type { Sql } from './db/client.ts';
 import { keepSchemeSessions } from './pricing/scheme-sessions.ts';
 import { startServer } from './start.ts';
@@ -157,6 +158,8 @@ async function insertDemoData(sql: Sql): Promise<number> {
       cpIds.push((await sql.query<{ cp_id: number }>(`SELECT cp_id FROM cps WHERE cp_no = $1 AND deleted_at IS NULL`, [cpNo]))[0].cp_id);
     }
     if (site.priced) await addMoneyAndParking(sql, loc_id, cpIds);
+    // A finished firmware update job on the first site's chargers (firmware/demo.ts).
+    if (site === SITES[0]) await addDemoFirmware(sql, cpIds);
   }
   await sql.query(
     `INSERT INTO auth_card (name, rfid_cards, active)

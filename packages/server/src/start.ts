@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabaseWhenReachable, type Database } from './db/client.ts';
 import { seed, type SeedResult } from './db/seed.ts';
 import { buildApp } from './app.ts';
+import { closeTls, listenTls } from './charger-credentials/tls.ts';
 
 export interface RunningServer {
   config: Config;
@@ -46,6 +47,11 @@ export async function startServer(prepare?: (db: Database) => Promise<void>): Pr
   // handshakes then wait for TCP retransmits (1 s, 3 s, …) while the server idles (bench/README.md).
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   const stopHooks: (() => Promise<void> | void)[] = [];
+  // TLS_CERT_FILE / TLS_KEY_FILE: https and wss:// on TLS_PORT too (OCPP security profile 2).
+  if (config.tls) {
+    const tls = await listenTls(app, config.tls, config.host);
+    stopHooks.push(() => closeTls(tls));
+  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
       // Stop accepting, close charger sockets with 1012, drain the batch writer; but never hang on a stuck peer.

@@ -3,6 +3,9 @@ import { Connector, type ConnectorStatus, type SampledValue, type Transaction } 
 import { handleCommand } from './commands.ts';
 import type { CommandOutcome, CommandTarget, IdTagInfo, StopReason } from './command-types.ts';
 import { ChargePointLink, noop, type SimulatedChargerOptions } from './link.ts';
+import { LocalAuthList } from './local-list.ts';
+import { Reservations } from './reservations.ts';
+import { FirmwareUpdater, type FirmwareOptions, type UpdateFirmwareRequest } from './firmware.ts';
 
 export type { IdTagInfo } from './command-types.ts';
 
@@ -19,11 +22,32 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
   private readonly connectors: Connector[];
   private readonly profiles: ChargingProfiles;
   private readonly idTagCache = new Map<string, IdTagInfo>();
+  /** The local authorization list (SendLocalList): kept across reconnects and reboots. */
+  readonly localList = new LocalAuthList(this.config);
+  /** ReserveNow / CancelReservation (reservations.ts). */
+  readonly reservations: Reservations;
+  /** UpdateFirmware: its FirmwareStatusNotifications and the restart with the new version (firmware.ts). */
+  readonly firmware: FirmwareUpdater;
 
-  constructor(options: SimulatedChargerOptions) {
+  constructor(options: SimulatedChargerOptions & { firmware?: FirmwareOptions }) {
     super(options);
+    this.firmware = new FirmwareUpdater({
+      firmwareVersion: () => this.opts.firmwareVersion ?? '1.0.0',
+      // Queued while offline: the charger reports the outcome once it is back.
+      report: (status) => this.outbox.push('FirmwareStatusNotification', () => ({ status }), true).then(noop),
+      sleep: (ms) => this.sleep(ms),
+      now: () => this.now(),
+      restartWith: async (version) => {
+        this.opts.firmwareVersion = version;
+        await this.reboot('Hard');
+      },
+    }, options.firmware);
     this.profiles = new ChargingProfiles({ voltage: this.voltage, phases: this.phases });
     this.connectors = Array.from({ length: options.connectors + 1 }, (_, id) => new Connector(id, this.now(), options.initialMeterWh ?? 0));
+    this.reservations = new Reservations({
+      config: this.config, connectorCount: options.connectors, now: () => this.now(), authorize: (t) => this.authorize(t),
+      connectorStatus: (id) => this.connectorStatus(id), hasTransaction: (id) => this.hasTransaction(id), setStatus: (id, st) => this.setStatus(id, st),
+    });
     this.config.onChange((key) => {
       if (key === 'MeterValueSampleInterval') for (const c of this.connectors) if (c.tx) this.restartMeterTimer(c);
     });
@@ -43,6 +67,9 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
 
   async authorize(idTag: string): Promise<IdTagInfo> {
     if (!this.isConnected) {
+      // Offline the local list answers first (OCPP 1.6 §3.5.3), then the cache.
+      const listed = this.config.bool('LocalAuthorizeOffline') ? this.localList.lookup(idTag, this.now()) : undefined;
+      if (listed) return listed;
       const cached = this.config.bool('LocalAuthorizeOffline') ? this.idTagCache.get(idTag) : undefined;
       if (cached) return cached;
       return { status: this.config.bool('AllowOfflineTxForUnknownId') ? 'Accepted' : 'Invalid' };
@@ -60,13 +87,15 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
     const c = this.connector(connectorId);
     if (c.tx) throw new Error(`${this.cpNo}: connector ${connectorId} already has a transaction`);
     if (!c.operative) throw new Error(`${this.cpNo}: connector ${connectorId} is unavailable`);
+    // A reserved connector starts only for its reservation, whose id goes with the start.
+    const reservationId = this.reservations.size ? await this.reservations.claim(connectorId, idTag) : undefined;
     this.advanceAll();
-    if (c.status === 'Available') c.newVehicle();
+    if (c.status === 'Available' || c.status === 'Reserved') c.newVehicle();
     const tx: Transaction = { idTag, startedAt: this.now(), meterStart: c.registerWh };
     c.tx = tx;
     const timestamp = this.iso(tx.startedAt);
     const started = this.outbox.push('StartTransaction',
-      () => ({ connectorId, idTag, meterStart: tx.meterStart, timestamp }), true);
+      () => ({ connectorId, idTag, meterStart: tx.meterStart, timestamp, ...(reservationId !== undefined ? { reservationId } : {}) }), true);
     this.setStatus(connectorId, this.allowedCurrent(connectorId) > 0 ? 'Charging' : 'SuspendedEVSE').catch(noop);
     this.restartMeterTimer(c);
     let answer: { transactionId: number; idTagInfo: IdTagInfo };
@@ -186,6 +215,17 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
     return 'Accepted';
   }
 
+  /** GetCompositeSchedule: the limits from now for durationSec in the unit asked (A by default), or null for a bad connector. */
+  compositeSchedule(connectorId: number, durationSec: number, unit: 'A' | 'W' = 'A'): { startPeriod: number; limit: number }[] | null {
+    if (!Number.isInteger(connectorId) || connectorId < 0 || connectorId > this.connectorCount) return null;
+    const c = this.connector(connectorId);
+    const drawing = connectorId === 0 ? 1 : this.connectors.filter((x) => x.drawing && x !== c).length + 1;
+    const tx = c.tx && { transactionId: c.tx.id, startedAt: c.tx.startedAt };
+    const periods = this.profiles.composite(connectorId, tx, drawing, this.now(), durationSec, this.opts.maxCurrentA ?? 32);
+    const watts = this.voltage * this.phases;
+    return unit === 'A' ? periods : periods.map((p) => ({ ...p, limit: Math.floor(p.limit * watts * 10) / 10 }));
+  }
+
   clearChargingProfile(filter: ClearFilter): 'Accepted' | 'Unknown' {
     this.advanceAll();
     const cleared = this.profiles.clear(filter);
@@ -208,6 +248,16 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
       }
     }
     return scheduled ? 'Scheduled' : 'Accepted';
+  }
+
+  /** UpdateFirmware, once answered: the download and install at its retrieveDate (firmware.ts). */
+  updateFirmware(params: UpdateFirmwareRequest): Promise<void> {
+    return this.firmware.run(params);
+  }
+
+  /** TriggerMessage FirmwareStatusNotification: the update's last status (Idle when none ran). */
+  override async sendFirmwareStatus(): Promise<void> {
+    await this.outbox.push('FirmwareStatusNotification', () => ({ status: this.firmware.status }), false);
   }
 
   /** Reset: ends transactions, closes, and boots again after a pause. */

@@ -54,3 +54,37 @@ it('a daily recurring profile repeats every day', () => {
   expect(p.limitA(1, undefined, 1, t0 + 3 * 24 * HOUR + HOUR)).toBe(10);
   expect(p.limitA(1, undefined, 1, t0 + 3 * 24 * HOUR + 9 * HOUR)).toBe(20);
 });
+
+it('clearing by id removes that profile whatever the other criteria say (OCPP 1.6 §5.5)', () => {
+  const p = new ChargingProfiles({ voltage: 230, phases: 1 });
+  p.set(1, profile({ chargingProfileId: 5, stackLevel: 2, periods: [[0, 10]] }), t0);
+  p.set(1, profile({ chargingProfileId: 6, stackLevel: 3, periods: [[0, 12]] }), t0);
+  expect(p.clear({ id: 5, connectorId: 2, stackLevel: 9 })).toBe(1);
+  expect(p.clear({ id: 5 })).toBe(0);
+  expect(p.clear({ connectorId: 1, stackLevel: 2 })).toBe(0);
+  expect(p.clear({ connectorId: 1, chargingProfilePurpose: 'TxDefaultProfile' })).toBe(1);
+  expect(p.size).toBe(0);
+});
+
+it('the composite schedule steps where the stacked profiles change, capped by the charger\'s maximum', () => {
+  const p = new ChargingProfiles({ voltage: 230, phases: 1 });
+  p.set(0, profile({ chargingProfileId: 1, stackLevel: 0, periods: [[0, 16], [600, 10]] }), t0);
+  // A higher stack level in force for its 300 s only, from 120 s.
+  p.set(1, { ...profile({ chargingProfileId: 2, stackLevel: 4, periods: [[0, 6]] }),
+    chargingSchedule: { chargingRateUnit: 'A', duration: 300, startSchedule: new Date(t0 + 120_000).toISOString(), chargingSchedulePeriod: [{ startPeriod: 0, limit: 6 }] } }, t0);
+  expect(p.composite(1, undefined, 1, t0, 900, 32)).toEqual([
+    { startPeriod: 0, limit: 16 }, { startPeriod: 120, limit: 6 }, { startPeriod: 420, limit: 16 }, { startPeriod: 600, limit: 10 },
+  ]);
+  expect(p.composite(1, undefined, 1, t0, 60, 12)).toEqual([{ startPeriod: 0, limit: 12 }]);
+  expect(new ChargingProfiles({ voltage: 230, phases: 1 }).composite(1, undefined, 1, t0, 60, 32)).toEqual([{ startPeriod: 0, limit: 32 }]);
+});
+
+it('a daily recurring profile repeats in the composite schedule', () => {
+  const p = new ChargingProfiles({ voltage: 230, phases: 1 });
+  const start = new Date(t0 - 3_600_000).toISOString();
+  p.set(0, { ...profile({ chargingProfileId: 3 }), chargingProfileKind: 'Recurring', recurrencyKind: 'Daily',
+    chargingSchedule: { chargingRateUnit: 'A', startSchedule: start, chargingSchedulePeriod: [{ startPeriod: 0, limit: 8 }, { startPeriod: 7200, limit: 20 }] } }, t0);
+  expect(p.composite(1, undefined, 1, t0, 86_400, 32)).toEqual([
+    { startPeriod: 0, limit: 8 }, { startPeriod: 3600, limit: 20 }, { startPeriod: 82_800, limit: 8 },
+  ]);
+});

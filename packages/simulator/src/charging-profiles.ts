@@ -67,11 +67,17 @@ export class ChargingProfiles {
     this.installed.push({ connectorId, profile, installedAt: now });
   }
 
-  /** Removes the profiles matching every given criterion; returns how many went. */
+  /**
+   * Removes the profile of the given id (the other criteria then do not apply), else the profiles
+   * matching every given criterion (OCPP 1.6 §5.5); returns how many went.
+   */
   clear(filter: ClearFilter): number {
     const before = this.installed.length;
+    if (filter.id !== undefined) {
+      this.installed = this.installed.filter((i) => i.profile.chargingProfileId !== filter.id);
+      return before - this.installed.length;
+    }
     this.installed = this.installed.filter((i) => !(
-      (filter.id === undefined || i.profile.chargingProfileId === filter.id) &&
       (filter.connectorId === undefined || i.connectorId === filter.connectorId) &&
       (filter.chargingProfilePurpose === undefined || i.profile.chargingProfilePurpose === filter.chargingProfilePurpose) &&
       (filter.stackLevel === undefined || i.profile.stackLevel === filter.stackLevel)));
@@ -103,6 +109,44 @@ export class ChargingProfiles {
     const share = cpMax === undefined ? undefined : cpMax / Math.max(1, drawingConnectors);
     if (txLimit === undefined) return share;
     return share === undefined ? txLimit : Math.min(txLimit, share);
+  }
+
+  /**
+   * The composite schedule (OCPP 1.6 §3.13.4, GetCompositeSchedule): the limit (A) limitA gives from
+   * now for durationSec, as periods that start where it changes; fallbackA where no profile limits.
+   * The limit only changes where some profile's period, duration, validity or recurrence does.
+   */
+  composite(connectorId: number, tx: TransactionView | undefined, drawingConnectors: number, now: number, durationSec: number, fallbackA: number): ChargingSchedulePeriod[] {
+    const end = now + durationSec * 1000;
+    const points = new Set<number>([now]);
+    const add = (t: number) => { if (t > now && t < end) points.add(t); };
+    for (const i of this.installed) {
+      const { profile } = i;
+      if (profile.validFrom) add(Date.parse(profile.validFrom));
+      if (profile.validTo) add(Date.parse(profile.validTo));
+      const starts: number[] = [];
+      if (profile.chargingProfileKind === 'Recurring') {
+        const cycle = (profile.recurrencyKind === 'Weekly' ? 7 : 1) * 86_400_000;
+        const origin = profile.chargingSchedule.startSchedule ? Date.parse(profile.chargingSchedule.startSchedule) : i.installedAt;
+        // The cycle in force now (or the first one, still to come), then each that begins in the window.
+        for (let s = this.scheduleStart(profile, tx, i.installedAt, now) ?? origin; s < end; s += cycle) starts.push(s);
+      } else {
+        const s = this.scheduleStart(profile, tx, i.installedAt, now);
+        if (s !== undefined) starts.push(s);
+      }
+      for (const s of starts) {
+        add(s);
+        for (const p of profile.chargingSchedule.chargingSchedulePeriod) add(s + p.startPeriod * 1000);
+        if (profile.chargingSchedule.duration !== undefined) add(s + profile.chargingSchedule.duration * 1000);
+      }
+    }
+    const periods: ChargingSchedulePeriod[] = [];
+    for (const t of [...points].sort((a, b) => a - b)) {
+      // OCPP limits have one decimal: rounded down, never above what the profiles allow.
+      const limit = Math.floor(Math.min(fallbackA, this.limitA(connectorId, tx, drawingConnectors, t) ?? Infinity) * 10 + 1e-9) / 10;
+      if (periods.at(-1)?.limit !== limit) periods.push({ startPeriod: Math.round((t - now) / 1000), limit });
+    }
+    return periods;
   }
 
   /** The limit of the highest-stack-level matching profile that has a period in force now. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runFleet, type Scenario } from './fleet.ts';
 import type { SimLogger } from './link.ts';
@@ -11,7 +12,10 @@ Usage: npm run simulate -- [options]
   --prefix <text>            charger id prefix: SIM -> SIM001, SIM002 … (default SIM)
   --start-index <n>          number of the first charger (default 1)
   --connectors <1|2>         connectors per charger (default 1)
-  --password <text>          HTTP Basic password of every charger (default none)
+  --password <text>          HTTP Basic password of every charger (default none); an AuthorizationKey
+                             the central system sets replaces it until the simulator ends
+  --ca <file>                wss://: PEM file of the CA that signed the central system's certificate
+  --insecure                 wss://: accept any certificate (self-signed, tests only)
   --scenario <name>          idle | charge-loop (default idle)
   --meter-interval <s>       MeterValues period during a session (default 60)
   --heartbeat-interval <s>   overrides the interval the central system gives
@@ -19,6 +23,8 @@ Usage: npm run simulate -- [options]
   --idle <min-max>           charge-loop: seconds between sessions (default 5-30)
   --charge <min-max>         charge-loop: seconds a session lasts (default 30-120)
   --status-interval <s>      seconds between status lines (default 5)
+  --firmware-fail <step>     UpdateFirmware fails: download | install | version (boots with the old version)
+  --firmware-step <ms>       pause between FirmwareStatusNotifications (default 2000)
   --verbose                  log failed calls and connection retries
   --help                     this text
 
@@ -53,6 +59,8 @@ try {
       'start-index': { type: 'string', default: '1' },
       connectors: { type: 'string', default: '1' },
       password: { type: 'string' },
+      ca: { type: 'string' },
+      insecure: { type: 'boolean', default: false },
       scenario: { type: 'string', default: 'idle' },
       'meter-interval': { type: 'string', default: '60' },
       'heartbeat-interval': { type: 'string' },
@@ -60,6 +68,8 @@ try {
       idle: { type: 'string' },
       charge: { type: 'string' },
       'status-interval': { type: 'string', default: '5' },
+      'firmware-fail': { type: 'string' },
+      'firmware-step': { type: 'string' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -77,6 +87,11 @@ if (scenario !== 'idle' && scenario !== 'charge-loop') fail(`unknown scenario: $
 const connectors = int(args.connectors, 'connectors')!;
 if (connectors < 1 || connectors > 2) fail('--connectors is 1 or 2');
 
+function firmwareFail(text: string | undefined): 'download' | 'install' | 'version' | undefined {
+  if (text === undefined || text === 'download' || text === 'install' || text === 'version') return text;
+  fail(`--firmware-fail is download, install or version, got ${text}`);
+}
+
 const line = (level: string) => (obj: object, msg?: string) => console.error(`${level} ${msg ?? ''} ${JSON.stringify(obj)}`);
 const logger: SimLogger | undefined = args.verbose ? { warn: line('WARN'), debug: line('DEBUG') } : undefined;
 
@@ -87,12 +102,14 @@ const fleet = runFleet({
   startIndex: int(args['start-index'], 'start-index'),
   connectors,
   password: args.password,
+  ...(args.ca || args.insecure ? { tls: { ...(args.ca ? { ca: readFileSync(args.ca) } : {}), rejectUnauthorized: !args.insecure } } : {}),
   scenario,
   meterIntervalSec: int(args['meter-interval'], 'meter-interval'),
   heartbeatIntervalSec: int(args['heartbeat-interval'], 'heartbeat-interval'),
   idTags: args['id-tags']?.split(',').map((t) => t.trim()).filter(Boolean),
   idleSec: range(args.idle, [5, 30]),
   chargeSec: range(args.charge, [30, 120]),
+  firmware: { stepMs: int(args['firmware-step'], 'firmware-step'), fail: firmwareFail(args['firmware-fail']) },
   logger,
 });
 console.log(`${fleet.chargers.length} chargers (${fleet.chargers[0]?.cpNo}…) → ${args.url}, scenario ${scenario}`);

@@ -1,5 +1,8 @@
 import type { ChargingProfile, ClearFilter } from './charging-profiles.ts';
 import type { Configuration } from './configuration.ts';
+import type { UpdateFirmwareRequest } from './firmware.ts';
+import type { IdTagInfo, LocalAuthList } from './local-list.ts';
+import type { Reservations } from './reservations.ts';
 import type { ConnectorStatus, SampledValue } from './connector.ts';
 
 /**
@@ -15,7 +18,7 @@ export interface CommandOutcome {
 
 export type StopReason = 'Local' | 'Remote' | 'EVDisconnected' | 'HardReset' | 'SoftReset' | 'UnlockCommand' | 'DeAuthorized' | 'PowerLoss' | 'Reboot' | 'Other' | 'EmergencyStop';
 
-export interface IdTagInfo { status: 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx'; expiryDate?: string; parentIdTag?: string }
+export type { IdTagInfo } from './local-list.ts';
 
 /** What the answers to the central system's commands act on: SimulatedCharger implements it. */
 export interface CommandTarget {
@@ -34,9 +37,14 @@ export interface CommandTarget {
   stopTransaction(connectorId: number, reason?: StopReason): Promise<void>;
   setChargingProfile(connectorId: number, profile: ChargingProfile): 'Accepted' | 'Rejected';
   clearChargingProfile(filter: ClearFilter): 'Accepted' | 'Unknown';
+  compositeSchedule(connectorId: number, durationSec: number, unit?: 'A' | 'W'): { startPeriod: number; limit: number }[] | null;
   changeAvailability(connectorId: number, type: 'Operative' | 'Inoperative'): 'Accepted' | 'Rejected' | 'Scheduled';
   reboot(type: 'Hard' | 'Soft'): Promise<void>;
+  updateFirmware(params: UpdateFirmwareRequest): Promise<void>;
   clearIdTagCache(): void;
+  readonly localList: LocalAuthList;
+  readonly reservations: Reservations;
+  changePassword(hex: string): 'Accepted' | 'Rejected';
   bootNotification(): Promise<unknown>;
   heartbeat(): Promise<unknown>;
   sendStatus(connectorId: number): Promise<void>;

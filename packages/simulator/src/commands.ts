@@ -1,6 +1,8 @@
 import { createRPCError } from 'ocpp-rpc';
 import type { ChargingProfile } from './charging-profiles.ts';
 import type { CommandOutcome, CommandTarget } from './command-types.ts';
+import type { UpdateFirmwareRequest } from './firmware.ts';
+import type { ReserveRequest } from './reservations.ts';
 
 type Handler = (cp: CommandTarget, params: any) => CommandOutcome | Promise<CommandOutcome>;
 
@@ -23,7 +25,8 @@ const handlers: Record<string, Handler> = {
     const id = connectorId ?? freeConnector(cp);
     if (id === undefined || !validConnector(cp, id)) return answer({ status: 'Rejected' });
     const status = cp.connectorStatus(id);
-    if (status !== 'Available' && status !== 'Preparing') return answer({ status: 'Rejected' });
+    const reservedForIt = status === 'Reserved' && cp.reservations.onConnector(id)?.idTag.toUpperCase() === idTag.toUpperCase();
+    if (status !== 'Available' && status !== 'Preparing' && !reservedForIt) return answer({ status: 'Rejected' });
     if (chargingProfile && chargingProfile.chargingProfilePurpose !== 'TxProfile') return answer({ status: 'Rejected' });
     return answer({ status: 'Accepted' }, async () => {
       await cp.plugIn(id);
@@ -34,10 +37,9 @@ const handlers: Record<string, Handler> = {
           return;
         }
       }
-      const started = cp.startTransaction(id, idTag);
-      // The profile rides with the transaction: in force from the first sample.
-      if (chargingProfile) cp.setChargingProfile(id, chargingProfile);
-      await started;
+      const transactionId = await cp.startTransaction(id, idTag);
+      // The profile rides with the transaction: in force once the transaction has its id.
+      if (chargingProfile) cp.setChargingProfile(id, { ...chargingProfile, transactionId });
     });
   },
 
@@ -100,8 +102,29 @@ const handlers: Record<string, Handler> = {
     return answer({ status: cp.clearChargingProfile(params) });
   },
 
+  GetCompositeSchedule(cp, { connectorId, duration, chargingRateUnit }: { connectorId: number; duration: number; chargingRateUnit?: 'A' | 'W' }) {
+    const unit = chargingRateUnit ?? 'A';
+    const periods = cp.compositeSchedule(connectorId, duration, unit);
+    if (!periods) return answer({ status: 'Rejected' });
+    const scheduleStart = new Date().toISOString();
+    return answer({
+      status: 'Accepted', connectorId, scheduleStart,
+      chargingSchedule: { duration, startSchedule: scheduleStart, chargingRateUnit: unit, chargingSchedulePeriod: periods },
+    });
+  },
+
   ChangeConfiguration(cp, { key, value }: { key: string; value: string }) {
+    // Write-only: kept as the sign-in password, never among the keys GetConfiguration reads.
+    if (key === 'AuthorizationKey') return answer({ status: cp.changePassword(value) });
     return answer({ status: cp.config.change(key, value) });
+  },
+
+  SendLocalList(cp, params) {
+    return answer({ status: cp.localList.update(params) });
+  },
+
+  GetLocalListVersion(cp) {
+    return answer({ listVersion: cp.localList.listVersion() });
   },
 
   GetConfiguration(cp, { key }: { key?: string[] }) {
@@ -114,9 +137,22 @@ const handlers: Record<string, Handler> = {
     return answer({ status: 'Accepted', ...(data !== undefined ? { data } : {}) });
   },
 
+  ReserveNow(cp, params: ReserveRequest) {
+    return answer({ status: cp.reservations.reserve(params) });
+  },
+
+  CancelReservation(cp, { reservationId }: { reservationId: number }) {
+    return answer({ status: cp.reservations.cancel(reservationId) });
+  },
+
   ClearCache(cp) {
     cp.clearIdTagCache();
     return answer({ status: 'Accepted' });
+  },
+
+  // OCPP 1.6 §6.52: the answer is empty; the update runs after it (firmware.ts).
+  UpdateFirmware(cp, params: UpdateFirmwareRequest) {
+    return answer({}, () => cp.updateFirmware(params));
   },
 };
 

@@ -43,6 +43,10 @@ export class Configuration {
       GetConfigurationMaxKeys: ro('int', 50),
       HeartbeatInterval: rw('int', init.heartbeatIntervalSec),
       LocalAuthorizeOffline: rw('bool', true),
+      // Local Auth List Management (local-list.ts): false answers SendLocalList NotSupported.
+      LocalAuthListEnabled: rw('bool', true),
+      LocalAuthListMaxLength: ro('int', 1000),
+      SendLocalListMaxLength: ro('int', 1000),
       LocalPreAuthorize: rw('bool', false),
       MeterValuesAlignedData: rw('csl', 'Energy.Active.Import.Register', MEASURANDS),
       MeterValuesSampledData: rw('csl', 'Energy.Active.Import.Register,Power.Active.Import,Current.Import,Voltage,SoC', MEASURANDS),
@@ -53,7 +57,9 @@ export class Configuration {
       StopTransactionOnInvalidId: rw('bool', true),
       StopTxnAlignedData: rw('csl', '', MEASURANDS),
       StopTxnSampledData: rw('csl', 'Energy.Active.Import.Register', MEASURANDS),
-      SupportedFeatureProfiles: ro('csl', 'Core,FirmwareManagement,RemoteTrigger,SmartCharging'),
+      SupportedFeatureProfiles: ro('csl', 'Core,FirmwareManagement,RemoteTrigger,Reservation,SmartCharging'),
+      // Reservation profile (reservations.ts): false answers a ReserveNow for connector 0 Rejected.
+      ReserveConnectorZeroSupported: rw('bool', true),
       TransactionMessageAttempts: rw('int', 3),
       TransactionMessageRetryInterval: rw('int', 10),
       UnlockConnectorOnEVSideDisconnect: rw('bool', true),

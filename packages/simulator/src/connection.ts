@@ -17,6 +17,8 @@ export interface ConnectionOptions {
   backoff: Required<BackoffOptions>;
   /** Validate both directions against the OCPP 1.6 schemas, as the central system does. */
   strict: boolean;
+  /** wss:// (security profile 2): the CA that signed the central system's certificate, or no check at all. */
+  tls?: { ca?: string | Buffer; rejectUnauthorized?: boolean };
 }
 
 /** The delay before reconnect attempt `attempt` (0-based): doubling, capped, jittered. */
@@ -80,6 +82,7 @@ export class Connection extends EventEmitter {
       strictMode: this.options.strict,
       reconnect: false,
       callTimeoutMs: this.options.callTimeoutMs,
+      ...(this.options.tls ? { wsOpts: this.options.tls } : {}),
     } as any);
     client.handle(({ method, params }) => this.handler(method!, params));
     client.on('close', () => this.onClientClosed(client));
@@ -96,6 +99,11 @@ export class Connection extends EventEmitter {
     } finally {
       this.connecting = false;
     }
+  }
+
+  /** A new HTTP Basic password (ChangeConfiguration AuthorizationKey): the socket up now keeps its sign-in, the next connect uses it. */
+  usePassword(password: string): void {
+    this.options.password = password;
   }
 
   async call(method: string, params: unknown): Promise<any> {

@@ -1,4 +1,5 @@
 import { SimulatedCharger } from './charger.ts';
+import type { FirmwareOptions } from './firmware.ts';
 import type { SimLogger } from './link.ts';
 import type { BackoffOptions } from './connection.ts';
 
@@ -14,6 +15,8 @@ export interface FleetOptions {
   /** Connectors per charger, or per charger index (0-based). */
   connectors?: number | ((index: number) => number);
   password?: string;
+  /** wss://: the CA of the central system's certificate, or rejectUnauthorized false (see link.ts). */
+  tls?: { ca?: string | Buffer; rejectUnauthorized?: boolean };
   heartbeatIntervalSec?: number;
   meterIntervalSec?: number;
   scenario?: Scenario;
@@ -25,6 +28,8 @@ export interface FleetOptions {
   /** Chargers connecting at once: a fleet that connects all together is a thundering herd. */
   startConcurrency?: number;
   maxCurrentA?: number;
+  /** How UpdateFirmware goes on every charger (firmware.ts): its pace, a step that fails. */
+  firmware?: FirmwareOptions;
   backoff?: BackoffOptions;
   logger?: SimLogger;
 }
@@ -69,12 +74,14 @@ export function runFleet(options: FleetOptions): Fleet {
     url: options.url,
     cpNo: chargerId(prefix, first + i),
     password: options.password,
+    tls: options.tls,
     connectors: typeof options.connectors === 'function' ? options.connectors(i) : options.connectors ?? 1,
     heartbeatIntervalSec: options.heartbeatIntervalSec,
     meterIntervalSec: options.meterIntervalSec ?? 60,
     maxCurrentA: options.maxCurrentA,
     backoff: options.backoff,
     logger: options.logger,
+    firmware: options.firmware,
   }));
 
   const chargeLoop = async (cp: SimulatedCharger, connectorId: number): Promise<void> => {

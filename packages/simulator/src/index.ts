@@ -5,3 +5,4 @@ export * from './configuration.ts';
 export * from './connector.ts';
 export { backoffDelay, type BackoffOptions } from './connection.ts';
 export * from './fleet.ts';
+export * from './firmware.ts';

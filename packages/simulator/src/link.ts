@@ -17,6 +17,8 @@ export interface SimulatedChargerOptions {
   cpNo: string;
   /** HTTP Basic password (security profile 1); none sends no Authorization header. */
   password?: string;
+  /** wss:// (security profile 2): the CA of the central system's certificate (PEM), or rejectUnauthorized false. */
+  tls?: { ca?: string | Buffer; rejectUnauthorized?: boolean };
   connectors: number;
   vendor?: string;
   model?: string;
@@ -74,6 +76,7 @@ export abstract class ChargePointLink extends EventEmitter {
     super();
     this.opts = options;
     this.cpNo = options.cpNo;
+    this.password = options.password;
     this.now = options.clock ?? Date.now;
     this.config = new Configuration({
       connectors: options.connectors,
@@ -91,6 +94,7 @@ export abstract class ChargePointLink extends EventEmitter {
       reconnect: options.reconnect ?? true,
       backoff: { initialMs: 1000, maxMs: 30_000, ...options.backoff },
       strict: options.strict ?? true,
+      tls: options.tls,
     }, (method, params) => this.onCommand(method, params), () => this.opened());
     this.connection.on('open', () => this.emit('connected'));
     this.connection.on('close', () => {
@@ -157,6 +161,20 @@ export abstract class ChargePointLink extends EventEmitter {
   respondTo(method: string, handler: CommandOverride): void {
     this.overrides.set(method, handler);
   }
+
+  /**
+   * ChangeConfiguration AuthorizationKey: the value is the password hex-encoded (OCPP 1.6 security
+   * whitepaper), decoded here and signed in with from the next connection on. 16 to 40 bytes, else Rejected.
+   */
+  changePassword(hex: string): 'Accepted' | 'Rejected' {
+    if (!/^([0-9a-fA-F]{2}){16,40}$/.test(hex)) return 'Rejected';
+    this.password = Buffer.from(hex, 'hex').toString('utf8');
+    this.connection.usePassword(this.password);
+    return 'Accepted';
+  }
+
+  /** The HTTP Basic password signed in with (the option, then the last AuthorizationKey accepted). */
+  password: string | undefined;
 
   async heartbeat(): Promise<string | undefined> {
     if (!this.isConnected) return undefined;

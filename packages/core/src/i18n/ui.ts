@@ -2,6 +2,7 @@ import type { Catalog, Lang } from './types.ts';
 import { CHARGER_UI } from './ui-charger.ts';
 import { CP_CONFIG_UI } from './ui-cp-config.ts';
 import { CONFIG_READBACK_UI } from './ui-config-readback.ts';
+import { RESERVATIONS_UI } from './ui-reservations.ts';
 import { DASHBOARD_UI } from './ui-dashboard.ts';
 import { LMS_LIVE_UI } from './ui-lms-live.ts';
 import { LMS_UI } from './ui-lms.ts';
@@ -74,6 +75,7 @@ const SHELL_UI: Record<Lang, Catalog> = {
       third_party_conf: 'Third-party Settings',
       app_config: 'App Settings',
       'lms/dashboard': 'LMS Dashboard',
+      'config/fleet': 'Configuration Drift',
       'test/cp_request': 'Charger Message Tester',
       'lms/cp_simulator': 'Charger Simulator',
       lms_profiles: 'LMS Profiles',
@@ -149,6 +151,9 @@ const SHELL_UI: Record<Lang, Catalog> = {
         change_availability: 'Change availability',
         clear_cache: 'Clear authorization cache',
         get_configuration: 'Read charger configuration',
+        local_list: 'Send local authorization list',
+        charging_profile: 'Charging profiles',
+        charger_password: 'Set charger password',
         master_flag: 'Master flag',
       },
     },
@@ -214,6 +219,7 @@ const SHELL_UI: Record<Lang, Catalog> = {
       third_party_conf: '第三方設定',
       app_config: '應用程式設定',
       'lms/dashboard': 'LMS 儀表板',
+      'config/fleet': '設定差異',
       'test/cp_request': '充電樁訊息測試',
       'lms/cp_simulator': '充電樁模擬器',
       lms_profiles: 'LMS 設定檔',
@@ -285,6 +291,9 @@ const SHELL_UI: Record<Lang, Catalog> = {
         change_availability: '更改可用狀態',
         clear_cache: '清除授權快取',
         get_configuration: '讀取充電樁設定',
+        local_list: '發送本地授權名單',
+        charging_profile: '充電設定檔',
+        charger_password: '設定充電樁密碼',
         master_flag: '主帳戶標記',
       },
     },
@@ -299,6 +308,6 @@ const SHELL_UI: Record<Lang, Catalog> = {
 
 /** Screen texts of the portal (owned by the web package's screens). Same keys in both languages. */
 export const UI: Record<Lang, Catalog> = {
-  en: { ...SHELL_UI.en, ...CHARGER_UI.en, ...CP_CONFIG_UI.en, ...CONFIG_READBACK_UI.en, ...LMS_UI.en, ...LMS_LIVE_UI.en, ...DASHBOARD_UI.en, ...OPENING_HOURS_UI.en, ...THIRD_PARTY_UI.en, ...HOUSEKEEPING_UI.en, ...PRICING_UI.en, ...VOUCHERS_UI.en, ...PAYMENTS_UI.en, ...RATES_UI.en, ...PARKING_UI.en, ...RSR_UI.en },
-  'zh-TW': { ...SHELL_UI['zh-TW'], ...CHARGER_UI['zh-TW'], ...CP_CONFIG_UI['zh-TW'], ...CONFIG_READBACK_UI['zh-TW'], ...LMS_UI['zh-TW'], ...LMS_LIVE_UI['zh-TW'], ...DASHBOARD_UI['zh-TW'], ...OPENING_HOURS_UI['zh-TW'], ...THIRD_PARTY_UI['zh-TW'], ...HOUSEKEEPING_UI['zh-TW'], ...PRICING_UI['zh-TW'], ...VOUCHERS_UI['zh-TW'], ...PAYMENTS_UI['zh-TW'], ...RATES_UI['zh-TW'], ...PARKING_UI['zh-TW'], ...RSR_UI['zh-TW'] },
+  en: { ...SHELL_UI.en, ...CHARGER_UI.en, ...CP_CONFIG_UI.en, ...CONFIG_READBACK_UI.en, ...RESERVATIONS_UI.en, ...LMS_UI.en, ...LMS_LIVE_UI.en, ...DASHBOARD_UI.en, ...OPENING_HOURS_UI.en, ...THIRD_PARTY_UI.en, ...HOUSEKEEPING_UI.en, ...PRICING_UI.en, ...VOUCHERS_UI.en, ...PAYMENTS_UI.en, ...RATES_UI.en, ...PARKING_UI.en, ...RSR_UI.en },
+  'zh-TW': { ...SHELL_UI['zh-TW'], ...CHARGER_UI['zh-TW'], ...CP_CONFIG_UI['zh-TW'], ...CONFIG_READBACK_UI['zh-TW'], ...RESERVATIONS_UI['zh-TW'], ...LMS_UI['zh-TW'], ...LMS_LIVE_UI['zh-TW'], ...DASHBOARD_UI['zh-TW'], ...OPENING_HOURS_UI['zh-TW'], ...THIRD_PARTY_UI['zh-TW'], ...HOUSEKEEPING_UI['zh-TW'], ...PRICING_UI['zh-TW'], ...VOUCHERS_UI['zh-TW'], ...PAYMENTS_UI['zh-TW'], ...RATES_UI['zh-TW'], ...PARKING_UI['zh-TW'], ...RSR_UI['zh-TW'] },
 };

@@ -27,6 +27,8 @@ import { cp_sessions_all } from './cp_sessions_all.ts';
 import { cp_zones } from './cp_zones.ts';
 import { data_rotation_setup } from './data_rotation_setup.ts';
 import { cps } from './cps.ts';
+import { firmware } from './firmware.ts';
+import { firmware_jobs } from './firmware_jobs.ts';
 import { kmb_cp_sessions } from './kmb_cp_sessions.ts';
 import { lms_profiles } from './lms_profiles.ts';
 import { opening_hour } from './opening_hour.ts';
@@ -41,6 +43,8 @@ import { user_log } from './user_log.ts';
 import { user_profile } from './user_profile.ts';
 import { users } from './users.ts';
 import { voucher } from './voucher.ts';
+import { reservations } from './reservations.ts';
+export { OPEN_RESERVATION_STATUSES, RESERVATION_STATUSES, type ReservationStatus } from './reservations.ts';
 
 /**
  * Every resource the generic engine serves, by key: one module per key beside this file, each
@@ -48,8 +52,11 @@ import { voucher } from './voucher.ts';
  * and its entry, and the resource is served, validated, labelled and shown.
  */
 export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
-  [accounts, account_vehicles, bay, bay_log, account_service_plans, service_plans, app_config, data_rotation_setup, alert, auth_card, charging_rate, charging_rate_detail, contact, contact_group, cp_connectors, cp_locs, cp_pow, cp_requests, cp_rsr, cp_rsr_api_log, cp_rsr_request, cpRsrPointRedeem, cp_sessions, cp_sessions_all, cp_zones, cps, kmb_cp_sessions, lms_profiles, opening_hour, portal_action_log, payment_result_detail, price_scheme, privileges, roles, third_party_conf, third_party_error_log, user_log, user_profile, users, campaign, campaign_rule, voucher].map((d) => [d.key, d]),
+  [accounts, account_vehicles, bay, bay_log, account_service_plans, service_plans, app_config, data_rotation_setup, alert, auth_card, charging_rate, charging_rate_detail, contact, contact_group, cp_connectors, cp_locs, cp_pow, cp_requests, cp_rsr, cp_rsr_api_log, cp_rsr_request, cpRsrPointRedeem, cp_sessions, cp_sessions_all, cp_zones, cps, firmware, firmware_jobs, kmb_cp_sessions, lms_profiles, opening_hour, portal_action_log, payment_result_detail, price_scheme, privileges, roles, third_party_conf, third_party_error_log, user_log, user_profile, users, campaign, campaign_rule, voucher, reservations].map((d) => [d.key, d]),
 );
+
+export { FIRMWARE_FAILED_STATES, FIRMWARE_JOB_STATES, FIRMWARE_JOB_STATUSES, FIRMWARE_TARGET_KINDS, type FirmwareJobState, type FirmwareJobStatus, type FirmwareTargetKind } from './firmware_jobs.ts';
+export { FIRMWARE_URL_PATTERN } from './firmware.ts';
 
 export function getResource(key: string): ResourceDef | undefined {
   return Object.hasOwn(RESOURCES, key) ? RESOURCES[key] : undefined;

@@ -109,7 +109,39 @@ const EXAMPLES: Record<string, Call> = {
   },
   'POST /api/:key/unlockCharger/:id': (c) => api(c, 'POST', `/api/cps/unlockCharger/${c.cpId}`, { connectorId: 1 }),
   'POST /api/cps/:id/getConfiguration': (c) => api(c, 'POST', `/api/cps/${c.cpId}/getConfiguration`, { keys: ['HeartbeatInterval'] }),
+  'POST /api/cp_locs/:id/configDrift/read': (c) => api(c, 'POST', `/api/cp_locs/${c.locId}/configDrift/read`),
+  'POST /api/cps/:id/password': (c) => api(c, 'POST', `/api/cps/${c.cpId}/password`, { generate: true }),
   'POST /api/cps/:id/changeConfiguration': (c) => api(c, 'POST', `/api/cps/${c.cpId}/changeConfiguration`, { key: 'HeartbeatInterval', value: '60' }),
+  'POST /api/cps/:id/chargingProfiles': (c) => api(c, 'POST', `/api/cps/${c.cpId}/chargingProfiles`, {
+    connectorId: 1, purpose: 'TxDefaultProfile', profile: { chargingProfileId: 5, stackLevel: 2, kind: 'Absolute', unit: 'A', periods: [{ startPeriod: 0, limit: 16 }] },
+  }),
+  'POST /api/cps/:id/chargingProfiles/clear': (c) => api(c, 'POST', `/api/cps/${c.cpId}/chargingProfiles/clear`, { stackLevel: 2 }),
+  'POST /api/cps/:id/compositeSchedule': (c) => api(c, 'POST', `/api/cps/${c.cpId}/compositeSchedule`, { connectorId: 1, duration: 60 }),
+  'POST /api/cps/:id/localList/send': (c) => api(c, 'POST', `/api/cps/${c.cpId}/localList/send`, { updateType: 'Full' }),
+  'POST /api/cps/:id/localList/version': (c) => api(c, 'POST', `/api/cps/${c.cpId}/localList/version`),
+  'POST /api/cp_locs/:id/localList/send': (c) => api(c, 'POST', `/api/cp_locs/${c.locId}/localList/send`, { updateType: 'Differential' }),
+  'POST /api/reservations': (c) => reservation(c),
+  'POST /api/reservations/:id/cancel': async (c) => {
+    const [r] = await c.s.db.query(
+      `INSERT INTO reservations (cp_id, id_tag, expiry_dttm, status) VALUES ($1, 'AUDIT', now() + interval '1 hour', 'Accepted') RETURNING reservation_id`,
+      [c.cpId],
+    );
+    return api(c, 'POST', `/api/reservations/${r.reservation_id}/cancel`);
+  },
+  'POST /api/firmware_jobs/start': async (c) => {
+    const firmwareId = await c.create('firmware', { version: 'audit-1', url: 'https://fw.example.com/audit-1.bin' });
+    return api(c, 'POST', '/api/firmware_jobs/start', { firmwareId, targetKind: 'chargers', targetIds: [c.cpId], retrieveDate: new Date(Date.now() + 3_600_000).toISOString() });
+  },
+  'POST /api/firmware_jobs/:id/stop': async (c) => {
+    // A running job whose one charger is updating (Sent): the runner leaves it running.
+    const firmwareId = await c.create('firmware', { version: 'audit-2', url: 'https://fw.example.com/audit-2.bin' });
+    const [{ firmware_job_id: id }] = await c.s.db.query(
+      `INSERT INTO firmware_jobs (firmware_id, target_kind, target_ids, retrieve_date, total) VALUES ($1, 'chargers', $2, now(), 1) RETURNING firmware_job_id`,
+      [firmwareId, [c.cpId]],
+    );
+    await c.s.db.query(`INSERT INTO firmware_job_chargers (firmware_job_id, cp_id, cp_no, state, sent_at) VALUES ($1, $2, $3, 'Sent', now())`, [id, c.cpId, c.cpNo]);
+    return api(c, 'POST', `/api/firmware_jobs/${id}/stop`);
+  },
   'POST /api/data_rotation_setup/run': (c) => api(c, 'POST', '/api/data_rotation_setup/run'),
   'POST /api/cp_rsr/setup_settled': async (c) => api(c, 'POST', '/api/cp_rsr/setup_settled/', { rsr_id: (await addUnsettledRsr(c.s.db, c.cpId)).rsrId }),
   'GET /api/:key/retry/:id': (c) => retriedPayment(c),
@@ -140,6 +172,17 @@ async function lostSession(c: Ctx): Promise<number> {
     [c.cpId, c.cpNo, c.locId],
   );
   return row.session_id;
+}
+
+/** A reservation on a charger marked online (as when connected to another node): stored, ReserveNow sent (10030 here) and audited. */
+async function reservation(c: Ctx) {
+  await c.s.db.query(`INSERT INTO auth_card (name, rfid_cards, active) VALUES ('audit', 'AUDIT-RESV', 1)`);
+  await c.s.db.query(`UPDATE cps SET online_flag = 1 WHERE cp_id = $1`, [c.cpId]);
+  try {
+    return await api(c, 'POST', '/api/reservations', { cp_id: c.cpId, id_tag: 'AUDIT-RESV', expiry_dttm: new Date(Date.now() + 3_600_000).toISOString() });
+  } finally {
+    await c.s.db.query(`UPDATE cps SET online_flag = 0 WHERE cp_id = $1`, [c.cpId]);
+  }
 }
 
 /** A call of the external API (an app's key, not a user's token): its commands are audited too. */

@@ -56,6 +56,17 @@ export function metrics(app: FastifyInstance): void {
     },
   });
 
+  new Counter({
+    name: 'ev_ocpp_connections_refused_total',
+    help: 'Charger connections refused at the upgrade on this node, by reason (unknown charger, wrong password, too many failed sign-ins …)',
+    labelNames: ['reason'],
+    registers,
+    collect() {
+      this.reset();
+      for (const [reason, n] of central.refusals) this.inc({ reason }, n);
+    },
+  });
+
   const received = new Map<string, number>();
   app.bus.on('chargerMessage', ({ action }) => received.set(action, (received.get(action) ?? 0) + 1));
   new Counter({

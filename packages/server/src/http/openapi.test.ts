@@ -146,8 +146,8 @@ describe('OpenAPI document', () => {
       req.on('upgrade', () => reject(new Error(`${path} upgraded`)));
       req.on('error', reject);
     });
-    expect(await refusal('/ocpp/NO-SUCH-CHARGER')).toBe(404);
-    expect(ocpp.description).toContain('404 for an unknown');
+    expect(await refusal('/ocpp/NO-SUCH-CHARGER')).toBe(401);
+    expect(ocpp.description).toContain('401 for an unknown');
     expect(await refusal(`${LMS_SOCKET_PATH}?token=wrong`)).toBe(401);
     expect(lms.description).toContain('401 without a valid token');
   });

@@ -12,9 +12,10 @@ import { effectiveLimit, loadSites, wants, type ManagedCharger, type ManagedSite
 import type { ChargerLoad } from './types.ts';
 
 /** Our profiles: one stack level, one id per purpose (and per connector for TxProfiles) so a new one replaces the old. */
-const STACK_LEVEL = 1;
-const DEFAULT_PROFILE_ID = 1000;
-const TX_PROFILE_ID = 2000;
+export const STACK_LEVEL = 1;
+export const DEFAULT_PROFILE_ID = 1000;
+/** Plus the connector id. */
+export const TX_PROFILE_ID = 2000;
 /** A limit change waits at most this long for the charger's answer; no answer = uncontrolled. */
 const COMMAND_TIMEOUT_MS = 10_000;
 /** An uncontrolled charger is offered its limit again this often. */

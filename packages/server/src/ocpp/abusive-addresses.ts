@@ -1,5 +1,7 @@
 /** Closes for garbage from one address in a window before it is refused (OCPP_GARBAGE_CLOSES_PER_ADDRESS). */
 export const DEFAULT_GARBAGE_CLOSES_PER_ADDRESS = 30;
+/** Failed charger sign-ins (unknown charger, no or wrong password) from one address in a window before it is refused (OCPP_SIGN_IN_FAILURES_PER_ADDRESS). */
+export const DEFAULT_SIGN_IN_FAILURES_PER_ADDRESS = 20;
 /** Abusive closes from one address are counted over this window. */
 const WINDOW_MS = 60_000;
 /** An address over the limit is refused this long. */
@@ -15,6 +17,8 @@ const MAX_TRACKED = 10_000;
  * costs next to nothing. A site whose chargers share an address behind NAT needs many broken chargers to
  * reach the limit: each is cooled down 30 s after its close, so two closes a minute at most.
  * Behind a load balancer the address is the forwarded one (TRUST_PROXY); `limit` 0 turns this off.
+ * A second instance counts failed sign-ins the same way (closed() per failure): password guessing is
+ * refused with 429 at the upgrade before it costs a scrypt per guess (charger-credentials, issue 29).
  */
 export class AbusiveAddresses {
   private readonly closes = new Map<string, { count: number; since: number }>();

@@ -8,7 +8,8 @@ import { verifyPassword } from '../crypto/passwords.ts';
 import type { Bus } from '../bus/index.ts';
 import type { Database } from '../db/client.ts';
 import { RemoteStarts } from './authorization.ts';
-import { ADDRESS_REFUSAL_MS, AbusiveAddresses, DEFAULT_GARBAGE_CLOSES_PER_ADDRESS } from './abusive-addresses.ts';
+import { ADDRESS_REFUSAL_MS, AbusiveAddresses, DEFAULT_GARBAGE_CLOSES_PER_ADDRESS, DEFAULT_SIGN_IN_FAILURES_PER_ADDRESS } from './abusive-addresses.ts';
+import { rotationDone } from '../charger-credentials/rotation.ts';
 import { BatchWriter } from './batch-writer.ts';
 import { ChargerConnection, DEFAULT_GARBAGE_READ_PAUSE_MS, DEFAULT_PING_INTERVAL_MS, MALFORMED_LIMIT, MALFORMED_READ_FREELY, type Charger } from './connection.ts';
 import { ocpp16Validator, SUBPROTOCOL, toOcpp16Frame } from './protocol.ts';
@@ -37,6 +38,9 @@ interface ChargerRow {
   loc_id: number;
   enable_flag: number;
   ocpp_password_hash: string | null;
+  /** During a rotation (charger-credentials/): the sign-in before it, still accepted (null: no password). */
+  ocpp_password_previous_hash: string | null;
+  ocpp_password_rotating: boolean;
   charge_box_serial_number: string | null;
   heartbeat_interval: number;
 }
@@ -71,6 +75,10 @@ export class CentralSystem {
   readonly failureLog: SummarisedLog;
 
   private readonly abusive: AbusiveAddresses;
+  /** Addresses refused for failed sign-ins (unknown charger, no or wrong password). */
+  private readonly signInFailures: AbusiveAddresses;
+  /** Upgrades refused, by reason (http/metrics.ts). */
+  readonly refusals = new Map<string, number>();
   private readonly garbageReadPauseMs: number;
   private readonly pingIntervalMs: number;
   private readonly pingSweep: NodeJS.Timeout | undefined;
@@ -83,6 +91,8 @@ export class CentralSystem {
     opts: {
       /** Closes for garbage from one address in a minute before it is refused (0: never; see abusive-addresses.ts). */
       garbageClosesPerAddress?: number;
+      /** Failed sign-ins from one address in a minute before it is refused (0: never). */
+      signInFailuresPerAddress?: number;
       /** Reading paused after each malformed message past the first few of a connection (0: never paused). */
       garbageReadPauseMs?: number;
       /** Whose X-Forwarded-For names a charger's address (TRUST_PROXY), as for the portal's req.ip. */
@@ -92,6 +102,7 @@ export class CentralSystem {
     } = {},
   ) {
     this.abusive = new AbusiveAddresses(opts.garbageClosesPerAddress ?? DEFAULT_GARBAGE_CLOSES_PER_ADDRESS);
+    this.signInFailures = new AbusiveAddresses(opts.signInFailuresPerAddress ?? DEFAULT_SIGN_IN_FAILURES_PER_ADDRESS);
     this.garbageReadPauseMs = opts.garbageReadPauseMs ?? DEFAULT_GARBAGE_READ_PAUSE_MS;
     this.trust = trustFunction(opts.trustProxy ?? false);
     this.pingIntervalMs = opts.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
@@ -149,7 +160,10 @@ export class CentralSystem {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    if (this.abusive.refused(clientAddress(req, this.trust))) {
+    const address = clientAddress(req, this.trust);
+    const abusive = this.abusive.refused(address);
+    if (abusive || this.signInFailures.refused(address)) {
+      this.countRefusal(abusive ? 'abusive address' : 'too many failed sign-ins');
       socket.end(`HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${ADDRESS_REFUSAL_MS / 1000}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
@@ -164,6 +178,11 @@ export class CentralSystem {
     const cpNo = handshake.identity;
     const refuse = (code: number, reason: string) => {
       this.log.warn({ cpNo, reason, ip: handshake.remoteAddress }, 'OCPP connection refused');
+      this.countRefusal(reason);
+      // Guessing chargeBoxIds or passwords: past the limit the address is refused at the upgrade (429).
+      if (code === 401 && this.signInFailures.closed(clientAddress(handshake.request, this.trust))) {
+        this.log.warn({ ip: handshake.remoteAddress, refusedMs: ADDRESS_REFUSAL_MS }, 'OCPP connections refused from an address: too many failed sign-ins');
+      }
       reject(code, reason);
     };
     try {
@@ -180,12 +199,15 @@ export class CentralSystem {
       const cp = await this.signInRow(cpNo);
       if (!cp) {
         const deleted = await this.db.query(`SELECT 1 FROM cps WHERE cp_no = $1 LIMIT 1`, [cpNo]);
-        return refuse(404, deleted.length ? 'charger deleted' : 'unknown charger');
+        // 401 as for a wrong password: an upgrade does not tell which chargeBoxIds exist.
+        return refuse(401, deleted.length ? 'charger deleted' : 'unknown charger');
       }
       if (cp.enable_flag !== 1) return refuse(403, 'charger disabled');
       if (cp.ocpp_password_hash) {
-        if (!handshake.password) return refuse(401, 'no password');
-        if (!(await this.passwordMatches(cp, handshake.password))) return refuse(401, 'wrong password');
+        const signedIn = await this.signInWith(cp, handshake.password);
+        if (!signedIn) return refuse(401, handshake.password ? 'wrong password' : 'no password');
+        // The new password of a rotation works: the old one is no longer accepted.
+        if (signedIn === 'current' && cp.ocpp_password_rotating) await rotationDone(this.db, cp.cp_id, cp.ocpp_password_hash);
       }
       const charger: Charger = {
         cpId: cp.cp_id, cpNo: cp.cp_no, locId: cp.loc_id, serial: cp.charge_box_serial_number, heartbeatInterval: cp.heartbeat_interval,
@@ -222,7 +244,8 @@ export class CentralSystem {
       }
       try {
         const rows = await this.db.query<ChargerRow>(
-          `SELECT cp_id, cp_no, loc_id, enable_flag, ocpp_password_hash, charge_box_serial_number, heartbeat_interval
+          `SELECT cp_id, cp_no, loc_id, enable_flag, ocpp_password_hash, ocpp_password_previous_hash, ocpp_password_rotating,
+                  charge_box_serial_number, heartbeat_interval
              FROM cps WHERE cp_no = ANY($1::text[]) AND deleted_at IS NULL`,
           [[...batch.keys()]],
         );
@@ -235,13 +258,29 @@ export class CentralSystem {
     this.signInRunning = false;
   }
 
-  private async passwordMatches(cp: ChargerRow, password: Buffer): Promise<boolean> {
+  /**
+   * Which of the charger's passwords the sign-in gave: its password, or during a rotation the one
+   * before (or none, when it had none), which the charger uses until it reconnects with the new one.
+   */
+  private async signInWith(cp: ChargerRow, password: Buffer | undefined): Promise<'current' | 'previous' | null> {
+    if (password && (await this.passwordMatches(cp.cp_id, cp.ocpp_password_hash!, password))) return 'current';
+    if (!cp.ocpp_password_rotating) return null;
+    const previous = cp.ocpp_password_previous_hash;
+    if (!previous) return password ? null : 'previous';
+    return password && (await this.passwordMatches(cp.cp_id, previous, password)) ? 'previous' : null;
+  }
+
+  private async passwordMatches(cpId: number, hash: string, password: Buffer): Promise<boolean> {
     const digest = createHash('sha256').update(password).digest();
-    const known = this.verified.get(cp.cp_id);
-    if (known && known.hash === cp.ocpp_password_hash && timingSafeEqual(known.digest, digest)) return true;
-    const ok = await verifyPassword(password.toString('utf8'), cp.ocpp_password_hash);
-    if (ok) this.verified.set(cp.cp_id, { hash: cp.ocpp_password_hash!, digest });
+    const known = this.verified.get(cpId);
+    if (known && known.hash === hash && timingSafeEqual(known.digest, digest)) return true;
+    const ok = await verifyPassword(password.toString('utf8'), hash);
+    if (ok) this.verified.set(cpId, { hash, digest });
     return ok;
+  }
+
+  private countRefusal(reason: string): void {
+    this.refusals.set(reason, (this.refusals.get(reason) ?? 0) + 1);
   }
 
   private onClient(client: RpcServerClient): void {
@@ -393,8 +432,8 @@ export class CentralSystem {
     if (changed.includes('ocpp_password') || action === 'DELETE') this.verified.delete(cpId);
     const conn = this.byId.get(cpId);
     if (!conn) return;
-    const [cp] = await this.db.query<Pick<ChargerRow, 'cp_no' | 'enable_flag' | 'ocpp_password_hash' | 'heartbeat_interval'>>(
-      `SELECT cp_no, enable_flag, ocpp_password_hash, heartbeat_interval FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`,
+    const [cp] = await this.db.query<Pick<ChargerRow, 'cp_no' | 'enable_flag' | 'ocpp_password_hash' | 'ocpp_password_rotating' | 'heartbeat_interval'>>(
+      `SELECT cp_no, enable_flag, ocpp_password_hash, ocpp_password_rotating, heartbeat_interval FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`,
       [cpId],
     );
     // The interval a BootNotification on this connection answers with follows the portal.
@@ -402,7 +441,8 @@ export class CentralSystem {
     const reason = !cp ? 'charger deleted'
       : cp.enable_flag !== 1 ? 'charger disabled'
       : cp.cp_no !== conn.charger.cpNo ? 'charge box id changed'
-      : (cp.ocpp_password_hash ?? null) !== conn.passwordHash ? 'password changed'
+      // A rotation (charger-credentials/) keeps the charger connected: it signs in with the new password next time.
+      : !cp.ocpp_password_rotating && (cp.ocpp_password_hash ?? null) !== conn.passwordHash ? 'password changed'
       : null;
     if (reason) await this.disconnect(cpId, reason);
   }

@@ -6,7 +6,8 @@ import { schemaProblem } from './protocol.ts';
 export type CommandAction =
   | 'RemoteStartTransaction' | 'RemoteStopTransaction' | 'UnlockConnector' | 'Reset' | 'GetDiagnostics'
   | 'ChangeAvailability' | 'TriggerMessage' | 'SetChargingProfile' | 'ClearChargingProfile'
-  | 'ChangeConfiguration' | 'GetConfiguration' | 'DataTransfer' | 'ClearCache';
+  | 'ChangeConfiguration' | 'GetConfiguration' | 'DataTransfer' | 'ClearCache' | 'GetCompositeSchedule'
+  | 'UpdateFirmware' | 'ReserveNow' | 'CancelReservation' | 'GetLocalListVersion' | 'SendLocalList';
 
 export type CommandOutcome =
   | { status: 'success'; result: Record<string, any> }
@@ -28,6 +29,15 @@ const DONE = new Set(['Accepted', 'Unlocked', 'Scheduled']);
 export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
 
 /**
+ * A command's parameters as cp_requests and the action log keep them: a charger password sent as
+ * ChangeConfiguration AuthorizationKey (charger-credentials/) is never stored, only its mask.
+ */
+export function maskSecrets(action: CommandAction, params: Record<string, unknown>): Record<string, unknown> {
+  const secret = action === 'ChangeConfiguration' && String(params.key).toLowerCase() === 'authorizationkey';
+  return secret ? { ...params, value: '********' } : params;
+}
+
+/**
  * The one way to send a command to a charger. Commands to a charger go one at a time (OCPP-J
  * allows one call in flight); a command waits its turn, and the whole wait plus the charger's
  * answer is bounded by the timeout. Every command is logged in cp_requests, with the answer or
@@ -37,6 +47,8 @@ export class CommandDispatcher {
   timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS;
   /** Told every command's outcome and its wait plus round trip in ms (http/metrics.ts). */
   onOutcome?: (action: CommandAction, outcome: CommandOutcome, ms: number) => void;
+  /** Told every command the charger did (Accepted …), before the outcome is returned (charging-profiles/record.ts). */
+  onAccepted?: (cpId: number, action: CommandAction, params: Record<string, any>, result: Record<string, any>) => Promise<void>;
 
   /** Sends a command to a charger connected to another node (set when several nodes share chargers). */
   forward?: (cpId: number, action: CommandAction, params: Record<string, unknown>, opts: CommandOptions) => Promise<CommandOutcome>;
@@ -90,7 +102,8 @@ export class CommandDispatcher {
     }
     this.onOutcome?.(action, outcome, performance.now() - started);
     const logged = this.log(conn.charger, action, params, outcome, messageId);
-    if (!opts.logInBackground) await logged;
+    const noted = outcome.status === 'success' && this.onAccepted?.(conn.charger.cpId, action, params, outcome.result);
+    if (!opts.logInBackground) await Promise.all([logged, noted]);
     return outcome;
   }
 
@@ -111,7 +124,7 @@ export class CommandDispatcher {
           charge_box_serial_number: charger.serial,
           connector_id: typeof params.connectorId === 'number' ? params.connectorId : null,
           connector_status: null,
-          request_data: params,
+          request_data: maskSecrets(action, params),
           response_data: response,
           cre_dttm: null,
           session_id: null,

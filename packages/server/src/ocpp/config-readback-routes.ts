@@ -1,12 +1,12 @@
 import { editPrivilege, ERROR_CODES, P, type ActionResult } from '@ev/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrivileges } from '../auth/guard.ts';
 import { badRequest } from '../http/errors.ts';
 import { idParams } from '../http/schema.ts';
-import { compare, ReadbackAnswer, storedKeys, storeRead, templateOf } from './config-readback.ts';
-import { ActionAnswer, commandableCharger, sendCommand } from './routes.ts';
+import { compare, ReadbackAnswer, storedKeys, storeRead, templateOf, type Readback } from './config-readback.ts';
+import { ActionAnswer, commandableCharger, sendCommand, type ChargerRow, type CommandActor } from './routes.ts';
 
 /** OCPP 1.6 CiString50 (a key) and CiString500 (a value). */
 const ocppKey = z.string().trim().min(1).max(50);
@@ -20,6 +20,21 @@ const ChangeAnswer = z.object({
 const refused = (errorCode: number): ActionResult => ({ status: 'error', errorCode });
 /** Reading and setting a key both act on the charger, as the read privilege says. */
 const CHANGE_PRIVILEGES = [P.GET_CONFIGURATION, editPrivilege('cp_config')];
+
+/**
+ * One read of a charger's keys (GetConfiguration, all or named ones): sent, logged in cp_requests and
+ * audited by sendCommand, stored as its last read and compared with its configuration. The per-charger
+ * POST and the site's read of all chargers (config-fleet-routes.ts) both read through here.
+ */
+export async function readConfiguration(
+  app: FastifyInstance, log: FastifyBaseLogger, actor: CommandActor, cp: ChargerRow, keys?: string[],
+): Promise<Readback | ActionResult> {
+  const result = await sendCommand(app, log, actor, cp, 'GetConfiguration', keys ? { key: keys } : {});
+  if (result.status !== 'success') return result;
+  const template = await templateOf(app.db, cp.cp_id);
+  const rows = await app.db.tx((sql) => storeRead(sql, cp.cp_id, keys, result.data as object, template));
+  return compare(rows, template);
+}
 
 /**
  * A charger's configuration read back (issue 29): GetConfiguration stored as the charger's last read,
@@ -47,11 +62,7 @@ export function configReadbackRoutes(fastify: FastifyInstance): void {
     const cp = await commandableCharger(app, user, req.params.id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     const keys = req.body.keys?.length ? [...new Set(req.body.keys)] : undefined;
-    const result = await sendCommand(app, req.log, user, cp, 'GetConfiguration', keys ? { key: keys } : {});
-    if (result.status !== 'success') return result;
-    const template = await templateOf(app.db, cp.cp_id);
-    const rows = await app.db.tx((sql) => storeRead(sql, cp.cp_id, keys, result.data as object, template));
-    return compare(rows, template);
+    return readConfiguration(app, req.log, user, cp, keys);
   });
 
   app.post('/api/cps/:id/changeConfiguration', {
@@ -62,6 +73,8 @@ export function configReadbackRoutes(fastify: FastifyInstance): void {
     const cp = await commandableCharger(app, user, req.params.id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     const { key, value } = req.body;
+    // The password goes only through its own action, which keeps the hash the server checks in step with it.
+    if (key.toLowerCase() === 'authorizationkey') throw badRequest('AuthorizationKey: set the charger\'s password with POST /api/cps/{id}/password', { key: 'not_editable' });
     const [stored] = await app.db.query<{ readonly: boolean | null }>(`SELECT readonly FROM cp_config_keys WHERE cp_id = $1 AND key = $2`, [cp.cp_id, key]);
     if (stored?.readonly) throw badRequest('key: not_editable', { key: 'not_editable' });
     const result = await sendCommand(app, req.log, user, cp, 'ChangeConfiguration', { key, value });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SimulatedCharger } from '@ev/simulator';
+import type { SimulatedCharger } from '@ev/simulator';
 import { editPrivilege, P } from '@ev/core';
 import { startTestServer, type TestServer } from '../testing/server.ts';
-import { addCharger, addSite } from '../testing/ocpp-support.ts';
+import { addSite } from '../testing/ocpp-support.ts';
+import { startConfiguredCharger } from '../testing/config-chargers.ts';
 import { userWith } from '../testing/users.ts';
 import { compare } from './config-readback.ts';
 
@@ -16,21 +17,9 @@ describe('ClearCache and the configuration read back', () => {
   beforeAll(async () => {
     s = await startTestServer();
     admin = await s.login();
-    const locId = await addSite(s.db);
-    cpId = await addCharger(s.db, 'SIM-CFG', { locId, password: 'sim-cfg-pass' });
-    // The charger's current configuration: wants a 30 s sample interval (the charger has 60), the session ended on unplug
-    // (the charger does so), and a vendor setting that goes as DataTransfer.
-    const config = {
-      'Meter Value Sample Interval (s)': { Type: 'Range', Authority: 'Everyone', Value: 30, Option: [5, 900, 5] },
-      'End upon state A': { Type: 'Selection', Authority: 'Everyone', Value: 'Yes', Option: ['Yes', 'No'] },
-      'Network Timeout (ms)': { Type: 'Range', Authority: 'Everyone', Value: 5000, Option: [500, 30000, 500] },
-    };
-    await s.db.query(
-      `INSERT INTO cp_config (cp_id, current, config_json, last_sent, sent_dttm) VALUES ($1, 1, $2, $3, now())`,
-      [cpId, JSON.stringify(config), JSON.stringify({ 'Network Timeout (ms)': 'Accepted' })],
-    );
-    sim = new SimulatedCharger({ url: `${s.wsUrl}/ocpp`, cpNo: 'SIM-CFG', password: 'sim-cfg-pass', connectors: 2, reconnect: false, meterIntervalSec: 60 });
-    await sim.start();
+    // Its current configuration (DRIFT_CONFIG) wants a 30 s sample interval (the charger has 60), the session
+    // ended on unplug (the charger does so), and a vendor setting that goes as DataTransfer.
+    ({ cpId, sim } = await startConfiguredCharger(s, 'SIM-CFG', { locId: await addSite(s.db), password: 'sim-cfg-pass' }));
   });
   afterAll(async () => {
     await sim.stop();
@@ -112,6 +101,10 @@ describe('ClearCache and the configuration read back', () => {
     const ro = await set('NumberOfConnectors', '4');
     expect(ro.status).toBe(400);
     expect(ro.body.fields).toEqual({ key: 'not_editable' });
+    // The password only through its own action, which keeps the stored hash in step (any spelling of the key).
+    const password = await set('authorizationKey', '30313233343536373839303132333435');
+    expect(password.status).toBe(400);
+    expect(password.body.fields).toEqual({ key: 'not_editable' });
     expect((await s.db.query(`SELECT count(*)::int AS n FROM cp_requests WHERE request_type = 20`))[0].n).toBe(before);
   });
 

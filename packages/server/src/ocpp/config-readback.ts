@@ -60,11 +60,20 @@ export interface Template {
 
 const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
 
+/** A charger's current configuration row (cp_config, current = 1), as templateFrom reads it. */
+export interface CurrentConfigRow {
+  config_json: ConfigJson;
+  last_sent: Record<string, ConfigSendResult> | null;
+  sent_dttm: Date | null;
+}
+
 export async function templateOf(sql: Sql, cpId: number): Promise<Template> {
-  const [row] = await sql.query<{ config_json: ConfigJson; last_sent: Record<string, ConfigSendResult> | null; sent_dttm: Date | null }>(
-    `SELECT config_json, last_sent, sent_dttm FROM cp_config WHERE cp_id = $1 AND current = 1`,
-    [cpId],
-  );
+  const [row] = await sql.query<CurrentConfigRow>(`SELECT config_json, last_sent, sent_dttm FROM cp_config WHERE cp_id = $1 AND current = 1`, [cpId]);
+  return templateFrom(row);
+}
+
+/** The template of a current configuration row (none: an empty template, nothing is wanted). */
+export function templateFrom(row: CurrentConfigRow | undefined): Template {
   const template: Template = { keys: new Map(), vendor: [] };
   if (!row) return template;
   // Secrets stay blank: a password setting's value is not shown back.

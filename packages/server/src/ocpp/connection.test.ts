@@ -42,9 +42,9 @@ describe('OCPP connection', () => {
 
   it('refuses unknown, disabled and deleted chargers and logs why', async () => {
     const warn = vi.spyOn(s.app.log, 'warn');
-    expect(await upgradeStatus(`${s.wsUrl}/ocpp/NOPE`)).toBe(404);
+    expect(await upgradeStatus(`${s.wsUrl}/ocpp/NOPE`)).toBe(401);
     expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-OFF`)).toBe(403);
-    expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-GONE`)).toBe(404);
+    expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-GONE`)).toBe(401);
     expect(await upgradeStatus(`${s.wsUrl}/ocpp/`)).toBe(404);
     expect(await upgradeStatus(`${s.wsUrl}/ocpp/a/b`)).toBe(404);
     const logged = warn.mock.calls.map(([obj]) => obj as any);
@@ -111,10 +111,10 @@ describe('OCPP connection', () => {
       const cpId = await addCharger(s.db, 'CP-NEWPW', { password: 'secret-1' });
       const cp = await connectCharger(s.wsUrl, 'CP-NEWPW', { password: 'secret-1' });
       const closed = closeOf(cp);
-      expect((await put(cpId, { ocpp_password: 'secret-2' })).body.status).toBe('success');
+      expect((await put(cpId, { ocpp_password: 'secret-2-sixteen-chars' })).body.status).toBe('success');
       expect(await closed).toMatchObject({ code: 1008, reason: 'password changed' });
       expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-NEWPW`, { auth: basic('CP-NEWPW', 'secret-1') })).toBe(401);
-      const again = await connectCharger(s.wsUrl, 'CP-NEWPW', { password: 'secret-2' });
+      const again = await connectCharger(s.wsUrl, 'CP-NEWPW', { password: 'secret-2-sixteen-chars' });
       expect(await again.call('Heartbeat', {})).toHaveProperty('currentTime');
       await again.close();
     });
@@ -135,7 +135,7 @@ describe('OCPP connection', () => {
       const closed = closeOf(cp);
       expect((await s.api('DELETE', `/api/cps/${cpId}`, { token: admin })).status).toBe(200);
       expect(await closed).toMatchObject({ code: 1008, reason: 'charger deleted' });
-      expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-DEL`)).toBe(404);
+      expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-DEL`)).toBe(401);
     });
   });
 });

@@ -54,7 +54,7 @@ describe('OCPP malformed-message flood', () => {
       // A charger cut off for garbage cannot come straight back.
       expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-FL1`)).toBe(429);
       // A charger that never misbehaved is untouched.
-      expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-OK3-NEW`)).toBe(404);
+      expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-OK3-NEW`)).toBe(401);
     } finally {
       serving = false;
       await beating;

@@ -9,6 +9,8 @@ import { int32 } from './protocol.ts';
 import { isDatabaseUnavailable } from '../db/faults.ts';
 import { meterValues, startTransaction, stopTransaction } from './transactions.ts';
 import { flagUnconfirmed } from './unconfirmed.ts';
+import { reservationParent } from '../reservations/parent.ts';
+import { diagnosticsStatusNotification, firmwareBooted, firmwareStatusNotification } from '../firmware/status.ts';
 
 const now = () => new Date().toISOString();
 
@@ -27,6 +29,8 @@ const bootNotification: MessageHandler = async ({ cs, conn }, p) => {
   // (unconfirmed.ts). One indexed statement, on the charger's running sessions only.
   const at = now();
   await flagUnconfirmed(cs.db, cpId, null, at, 'Boot');
+  // The version it now runs settles a firmware update sent to it (firmware/status.ts).
+  await firmwareBooted(cs.db, cpId, p.firmwareVersion);
   return {
     response: { status: 'Accepted', currentTime: at, interval },
     boot: {
@@ -83,16 +87,15 @@ const statusNotification: MessageHandler = async ({ cs, conn }, p) => {
 };
 
 /** A card, or the idTag of a remote start the portal just sent (chargers may be set to authorize those too). */
-const authorize: MessageHandler = async ({ cs, conn }, p) => ({
-  response: {
-    idTagInfo: { status: cs.remoteStarts.has(conn.charger.cpId, p.idTag) ? 'Accepted' : (await cardStatus(cs.db, conn.charger, p.idTag)).status },
-  },
-});
+const authorize: MessageHandler = async ({ cs, conn }, p) => {
+  const status = cs.remoteStarts.has(conn.charger.cpId, p.idTag) ? 'Accepted' : (await cardStatus(cs.db, conn.charger, p.idTag)).status;
+  // A card of a reservation's holder learns its parentIdTag: the charger then lets it use the reservation.
+  const parentIdTag = status === 'Accepted' ? await reservationParent(cs.db, conn.charger.cpId, p.idTag) : null;
+  return { response: { idTagInfo: { status, ...(parentIdTag ? { parentIdTag } : {}) } } };
+};
 
 /** No vendor extension is implemented: the answer OCPP 1.6 §4.3 prescribes for an unknown vendor. */
 const dataTransfer: MessageHandler = async () => ({ response: { status: 'UnknownVendorId' } });
-
-const notification: MessageHandler = async () => ({ response: {} });
 
 const HANDLERS: Record<string, MessageHandler> = {
   BootNotification: bootNotification,
@@ -103,8 +106,8 @@ const HANDLERS: Record<string, MessageHandler> = {
   StopTransaction: stopTransaction,
   MeterValues: meterValues,
   DataTransfer: dataTransfer,
-  DiagnosticsStatusNotification: notification,
-  FirmwareStatusNotification: notification,
+  DiagnosticsStatusNotification: diagnosticsStatusNotification,
+  FirmwareStatusNotification: firmwareStatusNotification,
 };
 
 /** request_type id → action name, for the bus. */

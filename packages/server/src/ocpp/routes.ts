@@ -7,8 +7,9 @@ import type { AuthUser } from '../auth/session.ts';
 import { badRequest } from '../http/errors.ts';
 import { writeAudit } from '../resources/audit.ts';
 import { cableMissing, checkStartForm } from './start-rules.ts';
-import { InvalidCommandError, type CommandAction, type CommandOutcome } from './commands.ts';
+import { InvalidCommandError, maskSecrets, type CommandAction, type CommandOutcome } from './commands.ts';
 import { rsrRemoteStart, type RsrFields } from '../rsr/start.ts';
+import { lmsClash, ProfileInput, toOcppProfile } from '../charging-profiles/profile.ts';
 
 /** Longest charging time a remote start may ask for, in minutes (a year): beyond it is a typing mistake. */
 const MAX_START_MINUTES = 366 * 24 * 60;
@@ -28,6 +29,7 @@ const startBody = z.object({
   remark: text,
   memberId: text,
   bayId: text,
+  chargingProfile: ProfileInput.optional().describe('A TxProfile sent with the start (needs the charging profile privilege too)'),
 }).strict();
 const connectorBody = z.object({ connectorId: int(1), remark: text }).strict();
 const resetQuery = z.object({ type: z.enum(['Hard', 'Soft']) }).strict();
@@ -75,6 +77,8 @@ export interface RemoteStart extends RsrFields {
   memberId?: string | number | null;
   startCode?: string | number | null;
   remark?: unknown;
+  /** The OCPP TxProfile sent with the start (charging-profiles/profile.ts toOcppProfile). */
+  chargingProfile?: Record<string, unknown>;
 }
 
 /**
@@ -125,7 +129,7 @@ export async function sendCommand(
     action: 'COMMAND',
     target: 'cps',
     targetId: cp.cp_id,
-    newData: { command: action, params, outcome },
+    newData: { command: action, params: maskSecrets(action, params), outcome },
     remark: remark == null ? undefined : String(remark),
   });
   log.info({ cpNo: cp.cp_no, action, status: outcome.status, user: actor.username }, 'OCPP command from the portal or a third-party app');
@@ -162,7 +166,8 @@ export async function remoteStart(app: FastifyInstance, log: FastifyBaseLogger, 
   const idTag = String(start.memberId || start.startCode || 'PORTAL').slice(0, 20);
   const send = (minutes: number) => {
     app.ocpp.central.remoteStarts.allow(cp.cp_id, idTag, minutes, form.accountId);
-    return sendCommand(app, log, actor, cp, 'RemoteStartTransaction', { connectorId: start.connectorId, idTag }, start.remark);
+    const profile = start.chargingProfile ? { chargingProfile: start.chargingProfile } : {};
+    return sendCommand(app, log, actor, cp, 'RemoteStartTransaction', { connectorId: start.connectorId, idTag, ...profile }, start.remark);
   };
   // A charger with a charging rate: the start is a remote start request (rsr/start.ts), priced and followed.
   return (await rsrRemoteStart(app, cp, { ...start, inTime: form.inTime }, idTag, send)) ?? send(start.minutes);
@@ -226,7 +231,13 @@ export function commandRoutes(fastify: FastifyInstance): void {
     if (minutes === null) return refused(ERROR_CODES.INVALID_DURATION);
     const cp = await charger(user, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
-    return remoteStart(app, req.log, user, cp, { ...body, minutes });
+    const profile = body.chargingProfile;
+    if (profile) {
+      requirePrivileges(req, P.CHARGING_PROFILE);
+      const clash = lmsClash(profile);
+      if (clash) throw badRequest(`chargingProfile.${clash.field}: ${clash.message}`, { [`chargingProfile.${clash.field}`]: 'load_management' });
+    }
+    return remoteStart(app, req.log, user, cp, { ...body, minutes, chargingProfile: profile && toOcppProfile(profile, 'TxProfile') });
   });
 
   app.post('/api/:resource/rsrStopCharger/:id', { schema: { params: startStopParams, body: connectorBody, response: { 200: ActionAnswer } }, config: { doc: { summary: 'Remote stop a connector', privileges: [P.REMOTE_START_CHARGER] } } }, async (req) => {

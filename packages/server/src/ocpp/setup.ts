@@ -4,8 +4,14 @@ import { CentralSystem } from './central-system.ts';
 import { CommandDispatcher } from './commands.ts';
 import { MALFORMED_LIMIT, MALFORMED_READ_FREELY } from './connection.ts';
 import { configReadbackRoutes } from './config-readback-routes.ts';
+import { chargerCredentialsRoutes } from '../charger-credentials/routes.ts';
+import { chargingProfiles } from '../charging-profiles/setup.ts';
+import { configFleetRoutes } from './config-fleet-routes.ts';
+import { localList } from '../local-list/setup.ts';
+import { reservations } from '../reservations/index.ts';
 import { cpConfigRoutes } from './cp-config.ts';
 import { massUpdateRoutes } from './mass-update.ts';
+import { firmwareRoutes } from '../firmware/routes.ts';
 import { meterChartRoute } from './meter-chart.ts';
 import { PlannedStops } from './planned-stops.ts';
 import { commandRoutes } from './routes.ts';
@@ -22,6 +28,7 @@ declare module 'fastify' {
 export function ocppServer(app: FastifyInstance): void {
   const central = new CentralSystem(app.db, app.log, app.bus, {
     garbageClosesPerAddress: app.config.ocppGarbageClosesPerAddress,
+    signInFailuresPerAddress: app.config.ocppSignInFailuresPerAddress,
     garbageReadPauseMs: app.config.ocppGarbageReadPauseMs,
     pingIntervalMs: app.config.ocppPingIntervalMs,
     trustProxy: app.config.trustProxy,
@@ -35,8 +42,10 @@ export function ocppServer(app: FastifyInstance): void {
     summary: 'OCPP 1.6-J: where chargers connect',
     description: 'Subprotocol ocpp1.6. The charger sends its calls (BootNotification, Heartbeat, StatusNotification, '
       + 'Authorize, StartTransaction, MeterValues, StopTransaction, DataTransfer, …) and answers the commands sent to it. '
-      + 'Refused at the upgrade: 404 for an unknown or deleted charger, 403 for a disabled one, 401 for a missing or wrong '
-      + 'password, 400 without the subprotocol, 429 during a cool-down or from an address that keeps sending garbage. '
+      + 'Refused at the upgrade: 401 for an unknown or deleted charger and for a missing or wrong password, 403 for a disabled one, '
+      + '400 without the subprotocol, 429 during a cool-down, from an address that keeps sending garbage, or from one with '
+      + 'too many failed sign-ins (OCPP_SIGN_IN_FAILURES_PER_ADDRESS a minute). During a password rotation (POST /api/cps/{id}/password) '
+      + 'the old password is accepted until the charger signs in with the new one. '
       + `A connection sending more than ${MALFORMED_READ_FREELY} malformed messages a minute is read slowly (OCPP_GARBAGE_READ_PAUSE_MS after each), `
       + `and closed with 1008 past ${MALFORMED_LIMIT}. `
       + 'The server sends a WebSocket ping every OCPP_PING_INTERVAL_MS (30 s); a charger that has not answered one by the next is disconnected.',
@@ -65,5 +74,11 @@ export function ocppServer(app: FastifyInstance): void {
   meterChartRoute(app);
   cpConfigRoutes(app);
   configReadbackRoutes(app);
+  chargerCredentialsRoutes(app);
+  configFleetRoutes(app);
   massUpdateRoutes(app);
+  firmwareRoutes(app);
+  reservations(app);
+  chargingProfiles(app);
+  localList(app);
 }

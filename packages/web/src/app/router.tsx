@@ -18,6 +18,7 @@ const TesterPage = lazyScreen(() => import('../screens/tester/TesterPage.tsx'));
 const LmsDashboardPage = lazyScreen(() => import('../screens/lms/LmsDashboardPage.tsx'));
 const RealtimeLogPage = lazyScreen(() => import('../screens/lms/RealtimeLogPage.tsx'));
 const QuickInfoPage = lazyScreen(() => import('../screens/dashboard/QuickInfoPage.tsx'));
+const ConfigFleetPage = lazyScreen(() => import('../screens/config-fleet/ConfigFleetPage.tsx'));
 const NotAvailablePage = lazyScreen(() => import('../screens/NotAvailablePage.tsx'));
 const ResourceRoute = lazyScreen(() => import('../resources/ResourceRoute.tsx'));
 
@@ -33,6 +34,7 @@ const customScreens: Record<CustomScreen, ReactNode> = {
   'v2/quickinfo': <QuickInfoPage />,
   'lms/dashboard': <LmsDashboardPage />,
   'realtime/log': <RealtimeLogPage />,
+  'config/fleet': <ConfigFleetPage />,
 };
 
 /**

@@ -5,7 +5,7 @@ import { getResource } from '@ev/core';
  * resource key). router.tsx gives each its page; a key of the menu that is neither one of these
  * nor a resource key has no screen yet.
  */
-export const CUSTOM_SCREENS = ['rnp', 'user/profile', 'test/cp_request', 'lms/cp_simulator', 'lms/dashboard', 'realtime/log', 'v2/quickinfo'] as const;
+export const CUSTOM_SCREENS = ['rnp', 'user/profile', 'test/cp_request', 'lms/cp_simulator', 'lms/dashboard', 'realtime/log', 'v2/quickinfo', 'config/fleet'] as const;
 export type CustomScreen = (typeof CUSTOM_SCREENS)[number];
 
 /** A menu key leads somewhere: a resource's generic screens or a custom screen. */

@@ -4,3 +4,7 @@ export * from './ocpp.ts';
 export * from './lms.ts';
 export * from './customers.ts';
 export * from './money.ts';
+export * from './local-list.ts';
+export * from './reservations.ts';
+export * from './charging-profiles.ts';
+export * from './firmware.ts';

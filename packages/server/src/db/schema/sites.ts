@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { creDttm, deletedAt, lupdDttm, tz } from './platform.ts';
 
@@ -102,6 +102,11 @@ export const cps = pgTable('cps', {
   mct_status_code: text('mct_status_code'),
   /** scrypt hash of the charger's HTTP Basic password (OCPP security profile 1); null = no password. */
   ocpp_password_hash: text('ocpp_password_hash'),
+  /** While rotating: the hash of the password before (null: none was asked), still accepted (charger-credentials/). */
+  ocpp_password_previous_hash: text('ocpp_password_previous_hash'),
+  /** A new password was sent; the charger has not signed in with it yet. */
+  ocpp_password_rotating: boolean('ocpp_password_rotating').notNull().default(false),
+  password_changed_at: tz('password_changed_at'),
   cre_dttm: creDttm(),
   lupd_dttm: lupdDttm(),
   deleted_at: deletedAt(),

@@ -1,5 +1,6 @@
 import { badRequest } from '../../http/errors.ts';
 import { checkCards } from './accounts.ts';
+import { markPending } from '../../local-list/list.ts';
 import type { ResourceHooks } from './types.ts';
 
 /** Authorised cards: a card's charger must be at its site, and its numbers held by no one else. */
@@ -14,5 +15,12 @@ export const hooks: ResourceHooks = {
     }
     await checkCards(sql, cols, { table: 'auth_card', id: old?.id });
     return cols;
+  },
+  // Chargers holding a local list the card reaches (before and after) get the change (local-list/).
+  async afterWrite({ sql, old }, _id, data) {
+    await markPending(sql, [...(old ? [old] : []), { loc: 'loc' in data ? data.loc : old?.loc, cp: 'cp' in data ? data.cp : old?.cp }]);
+  },
+  async beforeDelete(sql, row) {
+    await markPending(sql, [row]);
   },
 };

@@ -1,5 +1,7 @@
-import { ERROR_CODES } from '@ev/core';
+import { ERROR_CODES, P } from '@ev/core';
+import { passwordProblem } from '../../charger-credentials/rules.ts';
 import { hashPassword } from '../../crypto/passwords.ts';
+import { badRequest, notPermitted } from '../../http/errors.ts';
 import { lastKnownSql, shownStatusSql } from '../../ocpp/shown-status.ts';
 import type { ResourceHooks } from './types.ts';
 
@@ -26,9 +28,17 @@ export const hooks: ResourceHooks = {
       'last_status_dttm', to_char(c.last_status_dttm AT TIME ZONE {display_tz}, 'YYYY-MM-DD HH24:MI:SS'))) ORDER BY c.connector_id), '[]'::json)
       FROM cp_connectors c WHERE c.cp_id = t.cp_id AND c.connector_id > 0)`,
   },
-  async beforeWrite(_ctx, data) {
+  async beforeWrite(ctx, data) {
     const { ocpp_password, ...cols } = data;
-    if (typeof ocpp_password === 'string' && ocpp_password !== '') cols.ocpp_password_hash = await hashPassword(ocpp_password);
+    if (typeof ocpp_password === 'string' && ocpp_password !== '') {
+      // The rule and privilege of the password action (charger-credentials/), which sends it to a connected
+      // charger; typed here it is the password set on site: it replaces any rotation, the charger reconnects.
+      if (!ctx.user.privileges.has(P.CHARGER_PASSWORD)) throw notPermitted('ocpp_password');
+      // The minimum length is the action's alone for now: fixtures across e2e/ create chargers with shorter ones.
+      const problem = passwordProblem(ocpp_password, 1);
+      if (problem) throw badRequest(`ocpp_password: ${problem}`, { ocpp_password: problem });
+      Object.assign(cols, { ocpp_password_hash: await hashPassword(ocpp_password), ocpp_password_previous_hash: null, ocpp_password_rotating: false, password_changed_at: new Date() });
+    }
     return cols;
   },
   async afterWrite({ sql, old }, id, data) {

@@ -24,6 +24,7 @@ import * as cp_sessions from './cp_sessions.ts';
 import * as cp_sessions_all from './cp_sessions_all.ts';
 import * as cp_zones from './cp_zones.ts';
 import * as cps from './cps.ts';
+import * as firmware from './firmware.ts';
 import * as kmb_cp_sessions from './kmb_cp_sessions.ts';
 import * as lms_profiles from './lms_profiles.ts';
 import * as opening_hour from './opening_hour.ts';
@@ -35,6 +36,7 @@ import * as third_party_conf from './third_party_conf.ts';
 import * as user_profile from './user_profile.ts';
 import * as users from './users.ts';
 import * as voucher from './voucher.ts';
+import * as reservations from './reservations.ts';
 
 /**
  * Hooks by resource key: one module per key beside this file, named after it and exporting
@@ -42,5 +44,5 @@ import * as voucher from './voucher.ts';
  * served from its definition alone.
  */
 export const RESOURCE_HOOKS: Record<string, ResourceHooks> = Object.fromEntries(
-  Object.entries({ accounts, bay, bay_log, account_vehicles, account_service_plans, auth_card, charging_rate, charging_rate_detail, service_plans, contact, contact_group, app_config, cp_connectors, cp_locs, cp_requests, cp_rsr, cp_rsr_api_log, cp_rsr_request, cpRsrPointRedeem, cp_sessions, cp_sessions_all, cp_zones, cps, kmb_cp_sessions, lms_profiles, opening_hour, payment_result_detail, portal_action_log, price_scheme, roles, third_party_conf, user_profile, users, campaign, campaign_rule, voucher }).map(([key, mod]) => [key, mod.hooks]),
+  Object.entries({ accounts, bay, bay_log, account_vehicles, account_service_plans, auth_card, charging_rate, charging_rate_detail, service_plans, contact, contact_group, app_config, cp_connectors, cp_locs, cp_requests, cp_rsr, cp_rsr_api_log, cp_rsr_request, cpRsrPointRedeem, cp_sessions, cp_sessions_all, cp_zones, cps, firmware, kmb_cp_sessions, lms_profiles, opening_hour, payment_result_detail, portal_action_log, price_scheme, roles, third_party_conf, user_profile, users, campaign, campaign_rule, voucher, reservations }).map(([key, mod]) => [key, mod.hooks]),
 );

@@ -1,9 +1,10 @@
-import { getResource, MENU, readPrivilege, type MenuGroup } from '@ev/core';
+import { getResource, MENU, readPrivilege, SCREEN_PRIVILEGES, type MenuGroup } from '@ev/core';
 import type { Permissions } from '../session.tsx';
 import { hasScreen } from '../screens.ts';
 
 /** Spec part 1 §2: an item needs READ_{KEY}; a resource limited to some roles, one of them too. */
 function visible(key: string, perms: Pick<Permissions, 'canRead' | 'has'>): boolean {
+  if (Object.hasOwn(SCREEN_PRIVILEGES, key)) return SCREEN_PRIVILEGES[key].every((p) => perms.has(p));
   const def = getResource(key);
   return def ? perms.canRead(def) : perms.has(readPrivilege(key));
 }

@@ -11,6 +11,10 @@ import type { ListActionsContext, ViewTab } from './types.ts';
 const MeterChartTab = lazy(() => import('../../screens/charger/MeterChartTab.tsx'));
 const RemoteActionsTab = lazy(() => import('../../screens/charger/RemoteActionsTab.tsx'));
 const ConfigTab = lazy(() => import('../../screens/charger/ConfigTab.tsx'));
+const ChargerFirmwareTab = lazy(() => import('../../screens/firmware/ChargerFirmwareTab.tsx'));
+const ReservationsTab = lazy(() => import('../../screens/charger/ReservationsTab.tsx'));
+const ChargingProfilesTab = lazy(() => import('../../screens/charger/ChargingProfilesTab.tsx'));
+const LocalListSection = lazy(() => import('../../screens/charger/LocalListSection.tsx'));
 
 /** The privileges of the remote actions (spec part 1 §6): the tab is there when the user holds one. */
 const ACTION_PRIVILEGES = [P.REMOTE_START_CHARGER, P.REMOTE_RESET_CHARGER, P.GET_DIAGNOSTICS, P.CHANGE_AVAILABILITY, P.TRIGGER_MESSAGE, P.CLEAR_CACHE];
@@ -52,6 +56,22 @@ export const viewTabs = (record: RecordData, perms: Permissions): ViewTab[] => {
         </Suspense>
       ),
     });
+  if (perms.has(P.CHARGING_PROFILE))
+    tabs.push({ key: 'chargingProfiles', label: 'ui.chargingProfiles.tab', children: <Suspense fallback={<Spin />}><ChargingProfilesTab cpId={cpId} /></Suspense> });
+  if (perms.has(P.LOCAL_LIST))
+    tabs.push({ key: 'localList', label: 'ui.localList.tab', children: <Suspense fallback={<Spin />}><LocalListSection cpId={cpId} /></Suspense> });
+  if (perms.has(readPrivilege('reservations')))
+    tabs.push({
+      key: 'reservations',
+      label: 'ui.reservations.tab',
+      children: (
+        <Suspense fallback={<Spin />}>
+          <ReservationsTab cpId={cpId} />
+        </Suspense>
+      ),
+    });
+  // Issue 29: the version it runs and the firmware updates sent to it (the charger's own record: READ_CPS).
+  tabs.push({ key: 'firmware', label: 'ui.firmware.tab', children: <Suspense fallback={<Spin />}><ChargerFirmwareTab cpId={cpId} /></Suspense> });
   return tabs;
 };
 

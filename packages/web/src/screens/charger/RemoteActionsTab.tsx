@@ -8,6 +8,8 @@ import { codeText, reportOutcome } from '../../api/errors.ts';
 import { usePermissions } from '../../app/session.tsx';
 import { useRecord } from '../../resources/use-record.ts';
 import { StartModal, startBody } from './StartModal.tsx';
+import { DiagnosticsStatus } from '../firmware/DiagnosticsStatus.tsx';
+import { ChargerPasswordSection } from './ChargerPasswordSection.tsx';
 
 interface Connector {
   cp_id: number;
@@ -222,6 +224,7 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
             action(t('ui.remote.diagnostics'), notConnected, () =>
               confirm(t('ui.remote.confirmDiagnostics'), () => api.get<ActionResult>(`/cps/getDiagnostics/${cpId}`)),
             )}
+          {mayDiagnose && <DiagnosticsStatus cpId={cpId} />}
           {mayClearCache &&
             action(t('ui.remote.clearCache'), notConnected, () =>
               confirm(t('ui.remote.confirmClearCache'), () => api.get<ActionResult>(`/cps/clearCache/${cpId}`), t('ui.remote.clearCacheAccepted')),
@@ -308,6 +311,8 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
           )}
         </Card>
       )}
+
+      <ChargerPasswordSection cpId={cpId} />
 
       <StartModal
         cpId={cpId}
