@@ -6,6 +6,7 @@
  */
 import { runFleet } from '@ev/simulator';
 import { addDemoFirmware } from './firmware/demo.ts';
+import { addDemoReservations } from './reservations/demo.ts';
 import type { Sql } from './db/client.ts';
 import { keepSchemeSessions } from './pricing/scheme-sessions.ts';
 import { startServer } from './start.ts';
@@ -158,8 +159,11 @@ async function insertDemoData(sql: Sql): Promise<number> {
       cpIds.push((await sql.query<{ cp_id: number }>(`SELECT cp_id FROM cps WHERE cp_no = $1 AND deleted_at IS NULL`, [cpNo]))[0].cp_id);
     }
     if (site.priced) await addMoneyAndParking(sql, loc_id, cpIds);
-    // A finished firmware update job on the first site's chargers (firmware/demo.ts).
-    if (site === SITES[0]) await addDemoFirmware(sql, cpIds);
+    // A finished firmware update job on the first site's chargers, and past reservations on its first charger.
+    if (site === SITES[0]) {
+      await addDemoFirmware(sql, cpIds);
+      await addDemoReservations(sql, cpIds[0], ID_TAGS[0]);
+    }
   }
   await sql.query(
     `INSERT INTO auth_card (name, rfid_cards, active)

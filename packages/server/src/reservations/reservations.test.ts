@@ -4,6 +4,7 @@ import { createPrivilege, editPrivilege, readPrivilege, requestTypeId } from '@e
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { addCard, addCharger, addSite, eventually } from '../testing/ocpp-support.ts';
 import { userWith } from '../testing/users.ts';
+import { addDemoReservations } from './demo.ts';
 import { expireReservations } from './service.ts';
 
 /** Issue 29: reservations through the portal's API, against the simulator over a real WebSocket. */
@@ -111,5 +112,13 @@ describe('reservations', () => {
     expect(await expireReservations(s.db)).toBe(0);
     expect(await expireReservations(s.db, new Date(Date.now() + 2000))).toBe(1);
     expect(await row(soon.body.data.reservation_id)).toMatchObject({ status: 'Expired' });
+  });
+
+  it('adds the demo\'s past reservations once, listed with the charger (npm run demo)', async () => {
+    const cpId = await addCharger(s.db, 'RESV-DEMO-1', { locId: await addSite(s.db) });
+    await addDemoReservations(s.db, cpId, 'DEMO0001');
+    await addDemoReservations(s.db, cpId, 'DEMO0001');
+    const list = (await api('GET', `/api/reservations?cp_id=${cpId}&sort_by=reservation_id&order=asc`)).body.dataset.content;
+    expect(list.map((r: any) => r.status)).toEqual(['Used', 'Expired']);
   });
 });
