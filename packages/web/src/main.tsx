@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import './app/i18n.ts';
 import { setAuthFailureHandler } from './api/client.ts';
-import { AppProviders } from './app/AppProviders.tsx';
+import './app/base.css';
 import { queryClient } from './app/query.ts';
 import { router } from './app/router.tsx';
 
@@ -17,9 +17,7 @@ setAuthFailureHandler((status) => {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
+      <RouterProvider router={router} />
     </QueryClientProvider>
   </StrictMode>,
 );

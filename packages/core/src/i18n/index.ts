@@ -12,6 +12,7 @@ import { FIRMWARE_UI } from './ui-firmware.ts';
 export * from './types.ts';
 export * from './stored-text.ts';
 export * from './local-name.ts';
+export * from './sign-in.ts';
 export { CHARGER_PASSWORD_LENGTH } from './ui-charger-credentials.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { Catalog, Lang } from './types.ts';
 import { CHARGER_UI } from './ui-charger.ts';
+import { SIGN_IN_UI } from './ui-sign-in.ts';
 import { CP_CONFIG_UI } from './ui-cp-config.ts';
 import { CONFIG_READBACK_UI } from './ui-config-readback.ts';
 import { RESERVATIONS_UI } from './ui-reservations.ts';
@@ -19,12 +20,9 @@ import { HOUSEKEEPING_UI } from './ui-housekeeping.ts';
 /** Screen texts of the portal shell and the generic screens; the charger screens' are in ui-charger.ts. */
 const SHELL_UI: Record<Lang, Catalog> = {
   en: {
-    app: { title: 'EV Charging Back-office', shortTitle: 'EV Back-office' },
-    languages: { en: 'English', 'zh-TW': '繁體中文' },
     common: {
       yes: 'Yes', no: 'No', save: 'Save', cancel: 'Cancel', confirm: 'Confirm', reset: 'Reset', retry: 'Retry', next: 'Next',
     },
-    login: { subtitle: 'Staff sign-in', username: 'Username', password: 'Password', submit: 'Sign in' },
     layout: { toggleMenu: 'Collapse or expand the menu' },
     user: { profile: 'Profile', language: 'Language', logout: 'Log out' },
     home: {
@@ -33,7 +31,6 @@ const SHELL_UI: Record<Lang, Catalog> = {
       useMenu: 'Choose a page from the menu on the left.',
     },
     notAvailable: { text: 'This page is not available yet; it arrives in a later version.' },
-    error: { backHome: 'Back to home', toLogin: 'Back to sign-in', reload: 'Reload the page', noPermission: 'You do not have permission to open this page.' },
     menu: {
       groups: { operation: 'Operation', management: 'Management', setting: 'Settings', lms: 'Load Management' },
       cp_requests: 'Charger Requests',
@@ -165,10 +162,7 @@ const SHELL_UI: Record<Lang, Catalog> = {
     },
   },
   'zh-TW': {
-    app: { title: '電動車充電管理平台', shortTitle: '充電管理平台' },
-    languages: { en: 'English', 'zh-TW': '繁體中文' },
     common: { yes: '是', no: '否', save: '儲存', cancel: '取消', confirm: '確定', reset: '重設', retry: '重試', next: '下一步' },
-    login: { subtitle: '職員登入', username: '用戶名稱', password: '密碼', submit: '登入' },
     layout: { toggleMenu: '收起或展開選單' },
     user: { profile: '個人資料', language: '語言', logout: '登出' },
     home: {
@@ -177,7 +171,6 @@ const SHELL_UI: Record<Lang, Catalog> = {
       useMenu: '請從左側選單選擇頁面。',
     },
     notAvailable: { text: '此頁面尚未提供，將於稍後版本推出。' },
-    error: { backHome: '返回首頁', toLogin: '返回登入', reload: '重新載入頁面', noPermission: '你沒有權限開啟此頁面。' },
     menu: {
       groups: { operation: '營運', management: '管理', setting: '設定', lms: '負載管理' },
       cp_requests: '充電樁請求',
@@ -308,6 +301,6 @@ const SHELL_UI: Record<Lang, Catalog> = {
 
 /** Screen texts of the portal (owned by the web package's screens). Same keys in both languages. */
 export const UI: Record<Lang, Catalog> = {
-  en: { ...SHELL_UI.en, ...CHARGER_UI.en, ...CP_CONFIG_UI.en, ...CONFIG_READBACK_UI.en, ...RESERVATIONS_UI.en, ...LMS_UI.en, ...LMS_LIVE_UI.en, ...DASHBOARD_UI.en, ...OPENING_HOURS_UI.en, ...THIRD_PARTY_UI.en, ...HOUSEKEEPING_UI.en, ...PRICING_UI.en, ...VOUCHERS_UI.en, ...PAYMENTS_UI.en, ...RATES_UI.en, ...PARKING_UI.en, ...RSR_UI.en },
-  'zh-TW': { ...SHELL_UI['zh-TW'], ...CHARGER_UI['zh-TW'], ...CP_CONFIG_UI['zh-TW'], ...CONFIG_READBACK_UI['zh-TW'], ...RESERVATIONS_UI['zh-TW'], ...LMS_UI['zh-TW'], ...LMS_LIVE_UI['zh-TW'], ...DASHBOARD_UI['zh-TW'], ...OPENING_HOURS_UI['zh-TW'], ...THIRD_PARTY_UI['zh-TW'], ...HOUSEKEEPING_UI['zh-TW'], ...PRICING_UI['zh-TW'], ...VOUCHERS_UI['zh-TW'], ...PAYMENTS_UI['zh-TW'], ...RATES_UI['zh-TW'], ...PARKING_UI['zh-TW'], ...RSR_UI['zh-TW'] },
+  en: { ...SIGN_IN_UI.en, ...SHELL_UI.en, ...CHARGER_UI.en, ...CP_CONFIG_UI.en, ...CONFIG_READBACK_UI.en, ...RESERVATIONS_UI.en, ...LMS_UI.en, ...LMS_LIVE_UI.en, ...DASHBOARD_UI.en, ...OPENING_HOURS_UI.en, ...THIRD_PARTY_UI.en, ...HOUSEKEEPING_UI.en, ...PRICING_UI.en, ...VOUCHERS_UI.en, ...PAYMENTS_UI.en, ...RATES_UI.en, ...PARKING_UI.en, ...RSR_UI.en },
+  'zh-TW': { ...SIGN_IN_UI['zh-TW'], ...SHELL_UI['zh-TW'], ...CHARGER_UI['zh-TW'], ...CP_CONFIG_UI['zh-TW'], ...CONFIG_READBACK_UI['zh-TW'], ...RESERVATIONS_UI['zh-TW'], ...LMS_UI['zh-TW'], ...LMS_LIVE_UI['zh-TW'], ...DASHBOARD_UI['zh-TW'], ...OPENING_HOURS_UI['zh-TW'], ...THIRD_PARTY_UI['zh-TW'], ...HOUSEKEEPING_UI['zh-TW'], ...PRICING_UI['zh-TW'], ...VOUCHERS_UI['zh-TW'], ...PAYMENTS_UI['zh-TW'], ...RATES_UI['zh-TW'], ...PARKING_UI['zh-TW'], ...RSR_UI['zh-TW'] },
 };

@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-tw';
-import { buildCatalogs, LANGS, type Lang } from '@ev/core';
+import { LANGS, signInCatalogs, type Lang } from '@ev/core';
 
 const KEY = 'lang';
 
@@ -17,8 +17,9 @@ function applyLanguage(lang: Lang) {
 }
 
 const initial = storedLanguage();
+// The sign-in page's texts only: the signed-in shell adds the rest (all-texts.ts), so sign-in loads little.
 void i18n.use(initReactI18next).init({
-  resources: buildCatalogs(),
+  resources: signInCatalogs(),
   lng: initial,
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

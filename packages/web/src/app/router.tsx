@@ -1,16 +1,17 @@
 import { Suspense, type ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { Spin } from 'antd';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { MENU } from '@ev/core';
 import RouteError from '../screens/RouteError.tsx';
-import { RequireAuth } from './RequireAuth.tsx';
+import { getToken } from '../api/token.ts';
+import { Loading } from './Loading.tsx';
 import { lazyScreen } from './lazy-screen.ts';
 import { CUSTOM_SCREENS, hasScreen, type CustomScreen } from './screens.ts';
 
-// Split by route: antd and each screen load on demand, each given up after the spec's chunk-load timeout.
+// Split by route: the signed-in shell (antd, every text) and each screen load on demand, each given up after
+// the spec's chunk-load timeout; the sign-in page needs none of it.
 const LoginPage = lazyScreen(() => import('../screens/LoginPage.tsx'));
 const ErrorPage = lazyScreen(() => import('../screens/ErrorPage.tsx'));
-const MainLayout = lazyScreen(() => import('./layout/MainLayout.tsx'));
+const Shell = lazyScreen(() => import('./Shell.tsx'));
 const HomePage = lazyScreen(() => import('../screens/HomePage.tsx'));
 const ProfilePage = lazyScreen(() => import('../screens/ProfilePage.tsx'));
 const RnpPage = lazyScreen(() => import('../screens/rnp/RnpPage.tsx'));
@@ -22,7 +23,13 @@ const ConfigFleetPage = lazyScreen(() => import('../screens/config-fleet/ConfigF
 const NotAvailablePage = lazyScreen(() => import('../screens/NotAvailablePage.tsx'));
 const ResourceRoute = lazyScreen(() => import('../resources/ResourceRoute.tsx'));
 
-const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{node}</Suspense>;
+const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+
+/** Without a stored session, straight to sign-in, before the shell's code is fetched (RequireAuth checks it too). */
+function SignedInOnly({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  return getToken() ? children : <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+}
 
 /** The custom screens, one per key of CUSTOM_SCREENS (the sidebar shows a menu key only when it has a screen). */
 const customScreens: Record<CustomScreen, ReactNode> = {
@@ -51,7 +58,7 @@ export const router = createBrowserRouter(
     { path: '/error/:code', element: page(<ErrorPage />), errorElement: <RouteError /> },
     {
       path: '/',
-      element: <RequireAuth>{page(<MainLayout />)}</RequireAuth>,
+      element: <SignedInOnly>{page(<Shell />)}</SignedInOnly>,
       errorElement: <RouteError />,
       // Each page has its own error element so a failing page keeps the menu around it.
       children: [

@@ -2,6 +2,8 @@ import { useNavigate, useParams } from 'react-router';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getToken } from '../api/token.ts';
+import '../app/all-texts.ts';
+import { AppProviders } from '../app/AppProviders.tsx';
 
 type Status = 403 | 404 | 500;
 
@@ -16,16 +18,19 @@ export default function ErrorPage({ code }: { code?: string }) {
   const text =
     value === 403 ? t('msg.forbidden') : value === 404 ? t('msg.notFound') : value === 408 ? t('msg.network') : value >= 500 ? t('msg.serverError') : t('msg.errorOccurred');
   const signedIn = !!getToken();
+  // Outside the signed-in shell (/error/{code}) too: its own providers, and every text (ui.error, msg).
   return (
-    <Result
-      status={status}
-      title={Number.isFinite(value) ? String(value) : t('msg.errorOccurred')}
-      subTitle={text}
-      extra={
-        <Button type="primary" onClick={() => void navigate(signedIn ? '/' : '/login', { replace: true })}>
-          {signedIn ? t('ui.error.backHome') : t('ui.error.toLogin')}
-        </Button>
-      }
-    />
+    <AppProviders>
+      <Result
+        status={status}
+        title={Number.isFinite(value) ? String(value) : t('msg.errorOccurred')}
+        subTitle={text}
+        extra={
+          <Button type="primary" onClick={() => void navigate(signedIn ? '/' : '/login', { replace: true })}>
+            {signedIn ? t('ui.error.backHome') : t('ui.error.toLogin')}
+          </Button>
+        }
+      />
+    </AppProviders>
   );
 }
