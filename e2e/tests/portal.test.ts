@@ -21,6 +21,7 @@ async function createOperator(): Promise<void> {
 
 /** The data rows of the table on the page, each as its cells' text. */
 async function tableRows(page: Page): Promise<string[][]> {
+  await page.locator('.ant-table').waitFor();
   await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
   return page.locator('.ant-table-tbody tr.ant-table-row').evaluateAll((rows) =>
     rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
