@@ -101,9 +101,9 @@ async function unknownConnector(app: FastifyInstance, cp: ChargerRow, connectorI
 }
 
 /** The charger is connected to this node, or to another one as cps.online_flag says (the dispatcher forwards there). */
-async function connected(app: FastifyInstance, cp: ChargerRow): Promise<boolean> {
-  if (app.ocpp.central.connection(cp.cp_id)) return true;
-  const [row] = await app.db.query<{ online_flag: number }>(`SELECT online_flag FROM cps WHERE cp_id = $1`, [cp.cp_id]);
+export async function connected(app: FastifyInstance, cpId: number): Promise<boolean> {
+  if (app.ocpp.central.connection(cpId)) return true;
+  const [row] = await app.db.query<{ online_flag: number }>(`SELECT online_flag FROM cps WHERE cp_id = $1`, [cpId]);
   return row?.online_flag === 1;
 }
 
@@ -146,7 +146,7 @@ export async function remoteStart(app: FastifyInstance, log: FastifyBaseLogger, 
   if (missing) return missing;
   // What a charger that is not connected last reported is no longer true: it is not judged by it, and the
   // dispatcher answers the start 10030 without sending it (a rated start's RSR is then Failed).
-  const connectors = !(await connected(app, cp)) ? [] : await app.db.query<{ connector_id: number; status: string | null }>(
+  const connectors = !(await connected(app, cp.cp_id)) ? [] : await app.db.query<{ connector_id: number; status: string | null }>(
     `SELECT connector_id, status FROM cp_connectors WHERE cp_id = $1`,
     [cp.cp_id],
   );

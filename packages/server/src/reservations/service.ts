@@ -4,7 +4,7 @@ import type { AuthUser } from '../auth/session.ts';
 import type { Sql } from '../db/client.ts';
 import { badRequest } from '../http/errors.ts';
 import { createRecord, getRecord } from '../resources/engine.ts';
-import { commandableCharger, sendCommand } from '../ocpp/routes.ts';
+import { commandableCharger, connected, sendCommand } from '../ocpp/routes.ts';
 import { OPEN } from './parent.ts';
 
 const def = getResource('reservations')!;
@@ -21,13 +21,6 @@ async function instant(sql: Sql, value: unknown, timeZone: string): Promise<unkn
   if (/(Z|[+-]\d\d:?\d\d)$/i.test(value.trim())) return new Date(value).toISOString();
   const [row] = await sql.query<{ at: Date }>(`SELECT ($1::timestamp AT TIME ZONE $2) AS at`, [value, timeZone]);
   return new Date(row.at).toISOString();
-}
-
-/** The charger is connected to this node or, as cps.online_flag says, to another one (the dispatcher forwards there). */
-async function connected(app: FastifyInstance, cpId: number): Promise<boolean> {
-  if (app.ocpp.central.connection(cpId)) return true;
-  const [row] = await app.db.query<{ online_flag: number }>(`SELECT online_flag FROM cps WHERE cp_id = $1`, [cpId]);
-  return row?.online_flag === 1;
 }
 
 /**
