@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 /** The page sizes of spec part 2's lists, and the chunk-load timeout of spec part 1 §9, in a real browser. */
 describe('spec list page sizes and the chunk-load timeout', () => {
@@ -64,10 +64,19 @@ async function copyStorage(from: Page, to: Page): Promise<void> {
   await to.evaluate((list) => list.forEach(([k, v]) => k !== 'lang' && localStorage.setItem(k, v)), entries);
 }
 
-/** Opens the page-size picker and reads its options once the dropdown has drawn them (it opens with an animation). */
+/**
+ * Opens the page-size picker and reads its options once the dropdown has drawn them. It opens with an animation,
+ * and on a busy machine the first click can land while the table redraws: the picker is opened again then.
+ */
 async function openPageSizes(page: Page): Promise<string[]> {
-  await page.locator('.ant-pagination-options .ant-select').click();
-  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  await options.first().waitFor();
-  return options.allTextContents();
+  const picker = page.locator('.ant-pagination-options .ant-select');
+  const open = page.locator('.ant-select-dropdown:visible');
+  let sizes: string[] = [];
+  await picker.click();
+  await eventually(async () => {
+    sizes = await open.locator('.ant-select-item-option').allTextContents();
+    if (!sizes.length && !(await open.count())) await picker.click();
+    return sizes.length > 0;
+  }, 'the page-size options');
+  return sizes;
 }

@@ -17,6 +17,15 @@ export default defineConfig(({ mode }) => {
         onwarn(warning, warn) {
           if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
         },
+        output: {
+          // The date picker is large and only forms and date filters draw it: its own chunk, or the automatic
+          // splitting folds it into a chunk every list loads. Its dependencies and its texts (antd's locale, which the
+          // shell loads) stay where they are shared.
+          codeSplitting: {
+            includeDependenciesRecursively: false,
+            groups: [{ name: 'date-picker', test: /node_modules[\\/](@rc-component[\\/]picker|antd[\\/]es[\\/](date-picker|time-picker|calendar))[\\/](?!.*locale)/ }],
+          },
+        },
       },
     },
     server: {

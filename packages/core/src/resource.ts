@@ -208,3 +208,5 @@ export const MAX_PAGE_SIZE = 99999;
  * asks for (a session's meter values, 50,000). A list answers how it capped (sizeCappedTo).
  */
 export const LIST_PAGE_CAP = 50_000;
+/** An Excel export past this many rows is cut (its last row says so); the portal warns before it starts. */
+export const EXPORT_ROW_LIMIT = 1_000_000;

@@ -1,4 +1,4 @@
-import { ChargingProfiles, type ChargingProfile, type ClearFilter } from './charging-profiles.ts';
+import type { ChargingProfile, ClearFilter } from './charging-profiles.ts';
 import { Connector, type ConnectorStatus, type SampledValue, type Transaction } from './connector.ts';
 import { handleCommand } from './commands.ts';
 import type { CommandOutcome, CommandTarget, IdTagInfo, StopReason } from './command-types.ts';
@@ -6,6 +6,7 @@ import { ChargePointLink, noop, type SimulatedChargerOptions } from './link.ts';
 import { LocalAuthList } from './local-list.ts';
 import { Reservations } from './reservations.ts';
 import { FirmwareUpdater, type FirmwareOptions, type UpdateFirmwareRequest } from './firmware.ts';
+import { PowerModel } from './power.ts';
 
 export type { IdTagInfo } from './command-types.ts';
 
@@ -20,7 +21,8 @@ export type { IdTagInfo } from './command-types.ts';
  */
 export class SimulatedCharger extends ChargePointLink implements CommandTarget {
   private readonly connectors: Connector[];
-  private readonly profiles: ChargingProfiles;
+  /** Current allowed, energy and charging profiles (power.ts, shared with the 2.0.1 charger). */
+  private readonly power: PowerModel;
   private readonly idTagCache = new Map<string, IdTagInfo>();
   /** The local authorization list (SendLocalList): kept across reconnects and reboots. */
   readonly localList = new LocalAuthList(this.config);
@@ -42,8 +44,11 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
         await this.reboot('Hard');
       },
     }, options.firmware);
-    this.profiles = new ChargingProfiles({ voltage: this.voltage, phases: this.phases });
     this.connectors = Array.from({ length: options.connectors + 1 }, (_, id) => new Connector(id, this.now(), options.initialMeterWh ?? 0));
+    this.power = new PowerModel(this.connectors, {
+      maxCurrentA: options.maxCurrentA ?? 32, voltage: this.voltage, phases: this.phases, now: () => this.now(),
+      transactionId: (tx) => tx.id, setStatus: (id, status) => { this.setStatus(id, status).catch(noop); },
+    });
     this.reservations = new Reservations({
       config: this.config, connectorCount: options.connectors, now: () => this.now(), authorize: (t) => this.authorize(t),
       connectorStatus: (id) => this.connectorStatus(id), hasTransaction: (id) => this.hasTransaction(id), setStatus: (id, st) => this.setStatus(id, st),
@@ -138,7 +143,7 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
     this.advanceAll();
     clearInterval(c.meterTimer);
     c.tx = undefined;
-    this.profiles.endTransaction(connectorId);
+    this.power.profiles.endTransaction(connectorId);
     const meterStop = c.registerWh;
     const timestamp = this.iso(this.now());
     const energy = (value: number, at: string, context: 'Transaction.Begin' | 'Transaction.End') => ({
@@ -190,11 +195,8 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
 
   /** Current (A) the connector may draw: maxCurrentA capped by the charging profiles in force. */
   allowedCurrent(connectorId: number): number {
-    const c = this.connector(connectorId);
-    const drawing = this.connectors.filter((x) => x.drawing && x !== c).length + 1;
-    const tx = c.tx && { transactionId: c.tx.id, startedAt: c.tx.startedAt };
-    const limit = this.profiles.limitA(connectorId, tx, drawing, this.now());
-    return Math.max(0, Math.min(this.opts.maxCurrentA ?? 32, limit ?? Infinity));
+    this.connector(connectorId);
+    return this.power.allowedCurrent(connectorId);
   }
 
 
@@ -209,28 +211,18 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
     if (purpose === 'ChargePointMaxProfile' && connectorId !== 0) return 'Rejected';
     if (purpose === 'TxProfile' && (connectorId === 0 || !this.connectors[connectorId].tx)) return 'Rejected';
     if (profile.stackLevel > this.config.int('ChargeProfileMaxStackLevel')) return 'Rejected';
-    this.advanceAll();
-    this.profiles.set(connectorId, profile, this.now());
-    this.followLimits();
+    this.power.setProfile(connectorId, profile);
     return 'Accepted';
   }
 
   /** GetCompositeSchedule: the limits from now for durationSec in the unit asked (A by default), or null for a bad connector. */
   compositeSchedule(connectorId: number, durationSec: number, unit: 'A' | 'W' = 'A'): { startPeriod: number; limit: number }[] | null {
     if (!Number.isInteger(connectorId) || connectorId < 0 || connectorId > this.connectorCount) return null;
-    const c = this.connector(connectorId);
-    const drawing = connectorId === 0 ? 1 : this.connectors.filter((x) => x.drawing && x !== c).length + 1;
-    const tx = c.tx && { transactionId: c.tx.id, startedAt: c.tx.startedAt };
-    const periods = this.profiles.composite(connectorId, tx, drawing, this.now(), durationSec, this.opts.maxCurrentA ?? 32);
-    const watts = this.voltage * this.phases;
-    return unit === 'A' ? periods : periods.map((p) => ({ ...p, limit: Math.floor(p.limit * watts * 10) / 10 }));
+    return this.power.composite(connectorId, durationSec, unit);
   }
 
   clearChargingProfile(filter: ClearFilter): 'Accepted' | 'Unknown' {
-    this.advanceAll();
-    const cleared = this.profiles.clear(filter);
-    this.followLimits();
-    return cleared > 0 ? 'Accepted' : 'Unknown';
+    return this.power.clearProfiles(filter) > 0 ? 'Accepted' : 'Unknown';
   }
 
   /** ChangeAvailability: a connector with a transaction changes when it ends (Scheduled). */
@@ -311,19 +303,6 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
       () => ({ connectorId, errorCode: 'NoError', status, timestamp }), true));
   }
 
-  /**
-   * As a real charger: a transaction whose limit is 0 A pauses and says so (SuspendedEVSE, the charger holds
-   * the car), and resumes (Charging) once its limit rises above 0, so load management's queue shows as such.
-   */
-  private followLimits(): void {
-    for (const c of this.connectors) {
-      if (c.id === 0 || !c.tx) continue;
-      const held = this.allowedCurrent(c.id) <= 0;
-      if (held && c.status === 'Charging') this.setStatus(c.id, 'SuspendedEVSE').catch(noop);
-      else if (!held && c.status === 'SuspendedEVSE') this.setStatus(c.id, 'Charging').catch(noop);
-    }
-  }
-
   private applyAvailability(connectorId: number, operative: boolean): void {
     const c = this.connectors[connectorId];
     c.operative = operative;
@@ -337,10 +316,8 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
     return tx.id;
   }
 
-  /** Brings every energy register up to now at the currents allowed until now. */
   private advanceAll(): void {
-    const now = this.now();
-    for (const c of this.connectors) if (c.id > 0) c.advance(now, this.allowedCurrent(c.id), this.voltage, this.phases);
+    this.power.advanceAll();
   }
 
 
@@ -349,7 +326,7 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
     const sec = this.config.int('MeterValueSampleInterval');
     // Each sample also follows a schedule whose period changed the limit since the last one.
     const sample = () => {
-      this.followLimits();
+      this.power.followLimits();
       this.sendMeterValues(c.id).catch(noop);
     };
     if (sec > 0 && !this.stopped) c.meterTimer = setInterval(sample, sec * 1000);

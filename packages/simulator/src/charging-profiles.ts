@@ -13,7 +13,8 @@ export interface ChargingSchedulePeriod {
 
 export interface ChargingProfile {
   chargingProfileId: number;
-  transactionId?: number;
+  /** A number in OCPP 1.6, a string the charger chose in 2.0.1. */
+  transactionId?: number | string;
   stackLevel: number;
   chargingProfilePurpose: ProfilePurpose;
   chargingProfileKind: 'Absolute' | 'Recurring' | 'Relative';
@@ -45,7 +46,7 @@ export interface ClearFilter {
 
 /** What a connector's transaction looks like to the profile engine. */
 export interface TransactionView {
-  transactionId?: number;
+  transactionId?: number | string;
   startedAt: number;
 }
 

@@ -1,17 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { runFleet, type Scenario } from './fleet.ts';
+import { runFleet, type FleetProtocol, type Scenario } from './fleet.ts';
 import type { SimLogger } from './link.ts';
 
-const HELP = `Simulates OCPP 1.6-J chargers against a central system.
+const HELP = `Simulates OCPP 1.6-J and 2.0.1 chargers against a central system.
 
 Usage: npm run simulate -- [options]
 
   --url <ws-url>             central system endpoint, the charger id is appended (default ws://localhost:8080/ocpp)
   --count <n>                number of chargers (default 1)
+  --protocol <name>          ocpp1.6 | ocpp2.0.1 | mixed (default ocpp1.6); mixed: every second charger
+                             (SIM002, SIM004 …) speaks 2.0.1, the others 1.6
   --prefix <text>            charger id prefix: SIM -> SIM001, SIM002 … (default SIM)
   --start-index <n>          number of the first charger (default 1)
-  --connectors <1|2>         connectors per charger (default 1)
+  --connectors <1|2>         connectors per charger, EVSEs of one connector each in 2.0.1 (default 1)
   --password <text>          HTTP Basic password of every charger (default none); an AuthorizationKey
                              the central system sets replaces it until the simulator ends
   --ca <file>                wss://: PEM file of the CA that signed the central system's certificate
@@ -55,6 +57,7 @@ try {
     options: {
       url: { type: 'string', default: 'ws://localhost:8080/ocpp' },
       count: { type: 'string', default: '1' },
+      protocol: { type: 'string', default: 'ocpp1.6' },
       prefix: { type: 'string', default: 'SIM' },
       'start-index': { type: 'string', default: '1' },
       connectors: { type: 'string', default: '1' },
@@ -84,6 +87,8 @@ if (args.help) {
 }
 const scenario = args.scenario as Scenario;
 if (scenario !== 'idle' && scenario !== 'charge-loop') fail(`unknown scenario: ${args.scenario}`);
+const protocol = args.protocol as FleetProtocol;
+if (!['ocpp1.6', 'ocpp2.0.1', 'mixed'].includes(protocol)) fail(`--protocol is ocpp1.6, ocpp2.0.1 or mixed, got ${args.protocol}`);
 const connectors = int(args.connectors, 'connectors')!;
 if (connectors < 1 || connectors > 2) fail('--connectors is 1 or 2');
 
@@ -98,6 +103,7 @@ const logger: SimLogger | undefined = args.verbose ? { warn: line('WARN'), debug
 const fleet = runFleet({
   url: args.url,
   count: int(args.count, 'count')!,
+  protocol,
   prefix: args.prefix,
   startIndex: int(args['start-index'], 'start-index'),
   connectors,
@@ -112,7 +118,7 @@ const fleet = runFleet({
   firmware: { stepMs: int(args['firmware-step'], 'firmware-step'), fail: firmwareFail(args['firmware-fail']) },
   logger,
 });
-console.log(`${fleet.chargers.length} chargers (${fleet.chargers[0]?.cpNo}…) → ${args.url}, scenario ${scenario}`);
+console.log(`${fleet.chargers.length} chargers (${fleet.chargers[0]?.cpNo}…, ${protocol}) → ${args.url}, scenario ${scenario}`);
 
 const status = () => {
   const s = fleet.stats();

@@ -15,8 +15,10 @@ export interface ConnectionOptions {
   callTimeoutMs: number;
   reconnect: boolean;
   backoff: Required<BackoffOptions>;
-  /** Validate both directions against the OCPP 1.6 schemas, as the central system does. */
+  /** Validate both directions against the protocol's schemas, as the central system does. */
   strict: boolean;
+  /** The OCPP-J subprotocol offered (default ocpp1.6). */
+  protocol?: 'ocpp1.6' | 'ocpp2.0.1';
   /** wss:// (security profile 2): the CA that signed the central system's certificate, or no check at all. */
   tls?: { ca?: string | Buffer; rejectUnauthorized?: boolean };
 }
@@ -78,7 +80,7 @@ export class Connection extends EventEmitter {
       identity: this.options.cpNo,
       endpoint: this.options.url,
       password: this.options.password ?? null,
-      protocols: ['ocpp1.6'],
+      protocols: [this.options.protocol ?? 'ocpp1.6'],
       strictMode: this.options.strict,
       reconnect: false,
       callTimeoutMs: this.options.callTimeoutMs,

@@ -14,7 +14,7 @@ export interface Transaction {
 
 export interface SampledValue {
   value: string;
-  context: 'Sample.Periodic' | 'Trigger' | 'Transaction.End';
+  context: 'Sample.Periodic' | 'Trigger' | 'Transaction.Begin' | 'Transaction.End';
   measurand: Measurand;
   unit: 'Wh' | 'W' | 'A' | 'V' | 'Percent';
   location?: 'Outlet' | 'EV';

@@ -39,3 +39,18 @@ it('stopping the fleet ends running sessions first', async () => {
   fleet = undefined;
   expect(central.messages('StopTransaction')).toHaveLength(2);
 });
+
+it('a mixed fleet runs 1.6 and 2.0.1 chargers side by side', async () => {
+  await central.close();
+  central = await new TestCentral('ocpp1.6', 'ocpp2.0.1').start();
+  fleet = runFleet({
+    url: central.url, count: 2, protocol: 'mixed', scenario: 'charge-loop', meterIntervalSec: 1, idleSec: [0, 0.1], chargeSec: [1.2, 1.5],
+  });
+  await fleet.ready;
+  expect(central.messages('BootNotification').map((m) => [m.cpNo, m.protocol]).sort())
+    .toEqual([['SIM001', 'ocpp1.6'], ['SIM002', 'ocpp2.0.1']]);
+  await central.waitFor(() => central.messages('StopTransaction').length >= 1 &&
+    central.messages('TransactionEvent').some((m) => m.params.eventType === 'Ended'), 10_000);
+  expect(fleet.stats().errors).toBe(0);
+  expect(central.messages('TransactionEvent').every((m) => m.cpNo === 'SIM002')).toBe(true);
+});

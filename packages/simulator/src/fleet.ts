@@ -1,13 +1,17 @@
-import { SimulatedCharger } from './charger.ts';
+import { createCharger, type AnyCharger } from './factory.ts';
 import type { FirmwareOptions } from './firmware.ts';
 import type { SimLogger } from './link.ts';
 import type { BackoffOptions } from './connection.ts';
 
 export type Scenario = 'idle' | 'charge-loop';
+/** mixed: every second charger (SIM002, SIM004 …) speaks 2.0.1, the others 1.6. */
+export type FleetProtocol = 'ocpp1.6' | 'ocpp2.0.1' | 'mixed';
 
 export interface FleetOptions {
   url: string;
   count: number;
+  /** OCPP version of the chargers (default ocpp1.6). */
+  protocol?: FleetProtocol;
   /** Charger ids are prefix + a 3-digit number: SIM001, SIM002 … */
   prefix?: string;
   /** Number of the first charger (default 1). */
@@ -47,7 +51,7 @@ export interface FleetStats {
 }
 
 export interface Fleet {
-  chargers: SimulatedCharger[];
+  chargers: AnyCharger[];
   /** Resolves when every charger has booted once. */
   ready: Promise<void>;
   stats(): FleetStats;
@@ -70,7 +74,12 @@ export function runFleet(options: FleetOptions): Fleet {
   const idTags = options.idTags?.length ? options.idTags : DEFAULT_ID_TAGS;
   const loop = { started: 0, completed: 0, errors: 0 };
   const abort = new AbortController();
-  const chargers = Array.from({ length: options.count }, (_, i) => new SimulatedCharger({
+  const protocolOf = (i: number) => {
+    const p = options.protocol ?? 'ocpp1.6';
+    return p === 'mixed' ? (i % 2 === 1 ? 'ocpp2.0.1' : 'ocpp1.6') : p;
+  };
+  const chargers = Array.from({ length: options.count }, (_, i) => createCharger({
+    protocol: protocolOf(i),
     url: options.url,
     cpNo: chargerId(prefix, first + i),
     password: options.password,
@@ -84,7 +93,7 @@ export function runFleet(options: FleetOptions): Fleet {
     firmware: options.firmware,
   }));
 
-  const chargeLoop = async (cp: SimulatedCharger, connectorId: number): Promise<void> => {
+  const chargeLoop = async (cp: AnyCharger, connectorId: number): Promise<void> => {
     // Every pause is a point where a fleet being stopped leaves the loop (the catch below).
     const pause = async (range: [number, number]) => {
       await cp.sleep(between(range) * 1000);

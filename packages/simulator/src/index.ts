@@ -6,3 +6,6 @@ export * from './connector.ts';
 export { backoffDelay, type BackoffOptions } from './connection.ts';
 export * from './fleet.ts';
 export * from './firmware.ts';
+export * from './factory.ts';
+export { SimulatedCharger201 } from './v201/simulated-charger.ts';
+export type { ChargingProfile201, IdTokenInfo, StopReason201, ConnectorStatus201 } from './v201/messages.ts';

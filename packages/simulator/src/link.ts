@@ -12,6 +12,8 @@ export interface SimLogger {
 }
 
 export interface SimulatedChargerOptions {
+  /** OCPP version spoken: createCharger (factory.ts) picks the class; default ocpp1.6. */
+  protocol?: 'ocpp1.6' | 'ocpp2.0.1';
   /** Central system endpoint without the charger id, e.g. ws://localhost:8080/ocpp */
   url: string;
   cpNo: string;
@@ -39,7 +41,7 @@ export interface SimulatedChargerOptions {
   rebootDelayMs?: number;
   /** Time a diagnostics upload takes. */
   diagnosticsUploadMs?: number;
-  /** Validate messages against the OCPP 1.6 schemas (default true). */
+  /** Validate messages against the protocol's schemas (default true). */
   strict?: boolean;
   /** Time source (ms since epoch) for energy and timestamps: tests make time pass without waiting. */
   clock?: () => number;
@@ -95,6 +97,7 @@ export abstract class ChargePointLink extends EventEmitter {
       backoff: { initialMs: 1000, maxMs: 30_000, ...options.backoff },
       strict: options.strict ?? true,
       tls: options.tls,
+      protocol: options.protocol,
     }, (method, params) => this.onCommand(method, params), () => this.opened());
     this.connection.on('open', () => this.emit('connected'));
     this.connection.on('close', () => {
@@ -183,19 +186,24 @@ export abstract class ChargePointLink extends EventEmitter {
   }
 
   async bootNotification(): Promise<{ status: string; interval: number; currentTime: string }> {
-    const answer = await this.send('BootNotification', {
+    const answer = await this.send('BootNotification', this.bootRequest());
+    if (answer.status === 'Accepted') {
+      this.config.setInternal('HeartbeatInterval', this.opts.heartbeatIntervalSec ?? answer.interval);
+      this.restartHeartbeat();
+    }
+    return answer;
+  }
+
+  /** The BootNotification payload (OCPP 1.6; the 2.0.1 charger has its own). */
+  protected bootRequest(): Record<string, unknown> {
+    return {
       chargePointVendor: this.vendor,
       chargePointModel: this.opts.model ?? 'Sim-AC22',
       chargePointSerialNumber: this.opts.serialNumber ?? `SN-${this.cpNo}`,
       chargeBoxSerialNumber: this.opts.serialNumber ?? `SN-${this.cpNo}`,
       firmwareVersion: this.opts.firmwareVersion ?? '1.0.0',
       meterType: 'SimMeter',
-    });
-    if (answer.status === 'Accepted') {
-      this.config.setInternal('HeartbeatInterval', this.opts.heartbeatIntervalSec ?? answer.interval);
-      this.restartHeartbeat();
-    }
-    return answer;
+    };
   }
 
   /** DiagnosticsStatusNotification with `status`, remembered for TriggerMessage. */

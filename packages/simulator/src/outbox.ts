@@ -42,7 +42,11 @@ export class Outbox {
 
   /** Sends what is queued while the link allows; resolves when it stops (drained or offline). */
   pump(): Promise<void> {
-    this.pumping ??= this.drain().finally(() => { this.pumping = undefined; });
+    this.pumping ??= this.drain().finally(() => {
+      this.pumping = undefined;
+      // A push made by whoever the last answer woke found this drain ending: send it now.
+      if (this.items.length > 0 && this.canSend()) return this.pump();
+    });
     return this.pumping;
   }
 

@@ -11,13 +11,17 @@ export interface Received {
   params: any;
   /** Arrival time at the central system (ms). */
   at: number;
+  /** The subprotocol of the charger's connection. */
+  protocol: Protocol;
 }
+
+type Protocol = 'ocpp1.6' | 'ocpp2.0.1';
 
 type Answer = (params: any, cpNo: string) => unknown;
 
 /**
- * A minimal OCPP 1.6 central system for the simulator's tests: strict ocpp-rpc server, default
- * answers, a log of every call, and a restart on the same port.
+ * A minimal OCPP 1.6 (or 2.0.1) central system for the simulator's tests: strict ocpp-rpc server,
+ * default answers, a log of every call, and a restart on the same port.
  */
 export class TestCentral {
   readonly received: Received[] = [];
@@ -28,20 +32,28 @@ export class TestCentral {
   private readonly waiters = new Set<() => void>();
   port = 0;
 
+  private readonly protocols: Protocol[];
+
+  /** The subprotocols served, 1.6 by default; given both, each charger is answered in its own. */
+  constructor(...protocols: Protocol[]) {
+    this.protocols = protocols.length ? protocols : ['ocpp1.6'];
+  }
+
   get url(): string {
     return `ws://127.0.0.1:${this.port}/ocpp`;
   }
 
   async start(): Promise<this> {
-    const server = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true });
+    const server = new RPCServer({ protocols: this.protocols, strictMode: true });
     server.on('client', (client: any) => {
       this.clients.set(client.identity, client);
       client.on('close', () => { if (this.clients.get(client.identity) === client) this.clients.delete(client.identity); });
       client.handle(async ({ method, params }: { method: string; params: any }) => {
-        this.received.push({ cpNo: client.identity, method, params, at: Date.now() });
+        const protocol = client.protocol as Protocol;
+        this.received.push({ cpNo: client.identity, method, params, at: Date.now(), protocol });
         for (const wake of this.waiters) wake();
         const custom = this.answers.get(method);
-        return (custom ? custom(params, client.identity) : this.defaultAnswer(method)) as Record<string, unknown>;
+        return (custom ? custom(params, client.identity) : this.defaultAnswer(method, params, protocol)) as Record<string, unknown>;
       });
     });
     const http = await server.listen(this.port, '127.0.0.1');
@@ -92,8 +104,18 @@ export class TestCentral {
     }
   }
 
-  private defaultAnswer(method: string): unknown {
+  private defaultAnswer(method: string, params: any, protocol: Protocol): unknown {
     const now = new Date().toISOString();
+    if (protocol === 'ocpp2.0.1') {
+      switch (method) {
+        case 'BootNotification': return { status: 'Accepted', currentTime: now, interval: 300 };
+        case 'Heartbeat': return { currentTime: now };
+        case 'Authorize': return { idTokenInfo: { status: 'Accepted' } };
+        case 'TransactionEvent': return params.idToken ? { idTokenInfo: { status: 'Accepted' } } : {};
+        case 'DataTransfer': return { status: 'Accepted' };
+        default: return {};
+      }
+    }
     switch (method) {
       case 'BootNotification': return { status: 'Accepted', currentTime: now, interval: 300 };
       case 'Heartbeat': return { currentTime: now };

@@ -33,14 +33,23 @@ export async function exportText(sql: Sql, def: ResourceDef, user: AuthUser, lan
   const lists = await loadOptions(sql, user, readable, lang);
   const labels = new Map(Object.entries(lists).map(([k, items]) => [k, new Map(items.map((o) => [String(o.value), o.label]))]));
   const option = (key: string, value: unknown) => labels.get(key)?.get(String(value));
-  const yesNo = (v: unknown) => t(isTrue(v) ? 'ui.common.yes' : 'ui.common.no', {});
-  const keyLabel = (field: string, name: string) => {
+  const [yes, no] = [t('ui.common.yes', {}), t('ui.common.no', {})];
+  const yesNo = (v: unknown) => (isTrue(v) ? yes : no);
+  const findKeyLabel = (field: string, name: string) => {
     for (const owner of [def.key, field]) {
       const key = `resources.${owner}.fields.${name}`;
       const label = t(key, {});
       if (label !== key) return label;
     }
     return name;
+  };
+  // Looked up once per key: a million-row export would otherwise translate each JSON key of each row.
+  const keyLabels = new Map<string, string>();
+  const keyLabel = (field: string, name: string) => {
+    const id = `${field}\0${name}`;
+    let label = keyLabels.get(id);
+    if (label === undefined) keyLabels.set(id, (label = findKeyLabel(field, name)));
+    return label;
   };
 
   const plain = (col: ColumnDef, value: unknown): string | number => {

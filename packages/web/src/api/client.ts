@@ -93,15 +93,31 @@ function fileName(res: Response, fallback: string): string {
   return plain ? plain[1] : fallback;
 }
 
+/** The body as a blob, telling `onProgress` the bytes received so far as they arrive (a large export takes a while). */
+export async function readBlob(res: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
+  if (!onProgress || !res.body) return res.blob();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    bytes += value.length;
+    onProgress(bytes);
+  }
+  return new Blob(parts, { type: res.headers.get('content-type') ?? '' });
+}
+
 export const api = {
   get: <T>(path: string, query?: Query, opts?: Omit<CallOptions, 'query'>) => call<T>('GET', path, { ...opts, query }),
   post: <T>(path: string, body?: unknown) => call<T>('POST', path, { body }),
   put: <T>(path: string, body?: unknown) => call<T>('PUT', path, { body }),
   del: <T>(path: string) => call<T>('DELETE', path),
   /** Files (Excel, PDF) need the Authorization header, so they are fetched and handed to the browser as a blob. */
-  async download(path: string, query: Query | undefined, fallbackName: string): Promise<void> {
+  async download(path: string, query: Query | undefined, fallbackName: string, onProgress?: (bytes: number) => void): Promise<void> {
     const res = await send('GET', path, { query });
-    const url = URL.createObjectURL(await res.blob());
+    const url = URL.createObjectURL(await readBlob(res, onProgress));
     const a = document.createElement('a');
     a.href = url;
     a.download = fileName(res, fallbackName);

@@ -11,7 +11,8 @@ import { CUSTOM_SCREENS, hasScreen, type CustomScreen } from './screens.ts';
 // the spec's chunk-load timeout; the sign-in page needs none of it.
 const LoginPage = lazyScreen(() => import('../screens/LoginPage.tsx'));
 const ErrorPage = lazyScreen(() => import('../screens/ErrorPage.tsx'));
-const Shell = lazyScreen(() => import('./Shell.tsx'));
+const loadShell = () => import('./Shell.tsx');
+const Shell = lazyScreen(loadShell);
 const HomePage = lazyScreen(() => import('../screens/HomePage.tsx'));
 const ProfilePage = lazyScreen(() => import('../screens/ProfilePage.tsx'));
 const RnpPage = lazyScreen(() => import('../screens/rnp/RnpPage.tsx'));
@@ -21,7 +22,8 @@ const RealtimeLogPage = lazyScreen(() => import('../screens/lms/RealtimeLogPage.
 const QuickInfoPage = lazyScreen(() => import('../screens/dashboard/QuickInfoPage.tsx'));
 const ConfigFleetPage = lazyScreen(() => import('../screens/config-fleet/ConfigFleetPage.tsx'));
 const NotAvailablePage = lazyScreen(() => import('../screens/NotAvailablePage.tsx'));
-const ResourceRoute = lazyScreen(() => import('../resources/ResourceRoute.tsx'));
+const loadResourceRoute = () => import('../resources/ResourceRoute.tsx');
+const ResourceRoute = lazyScreen(loadResourceRoute);
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
@@ -78,3 +80,14 @@ export const router = createBrowserRouter(
   ],
   { basename },
 );
+
+// Signed in and opening a resource's screen: fetch the shell and the screen's code side by side now, rather than
+// the screen's only once the shell has drawn (the import()s React.lazy makes later find them loaded).
+// A failed fetch here is left to the screen's own load, which shows the error page.
+if (getToken()) {
+  const ignore = () => undefined;
+  void loadShell().catch(ignore);
+  const path = basename === '/' ? window.location.pathname : window.location.pathname.slice(basename.length);
+  const first = path.split('/')[1] ?? '';
+  if (hasScreen(first) && !(CUSTOM_SCREENS as readonly string[]).some((key) => key.split('/')[0] === first)) void loadResourceRoute().catch(ignore);
+}

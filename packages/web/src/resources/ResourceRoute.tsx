@@ -5,11 +5,14 @@ import { ALL_RESOURCE_KEYS, getResource } from '@ev/core';
 import { useLabels } from '../app/labels.ts';
 import { usePermissions } from '../app/session.tsx';
 import NotAvailablePage from '../screens/NotAvailablePage.tsx';
-import { ResourceForm } from './form/ResourceForm.tsx';
+import { lazyPart } from '../app/lazy-part.tsx';
 import { ResourceList } from './list/ResourceList.tsx';
 import { viewTabs } from './overrides/index.ts';
 import { useRecord } from './use-record.ts';
-import { ResourceView } from './view/ResourceView.tsx';
+
+// A list is what most visits open: forms (date pickers, uploads) and the view come when first asked for.
+const ResourceForm = lazyPart(() => import('./form/ResourceForm.tsx').then((m) => m.ResourceForm));
+const ResourceView = lazyPart(() => import('./view/ResourceView.tsx').then((m) => m.ResourceView));
 
 type Mode = 'list' | 'search' | 'create' | 'edit' | 'editview' | 'view';
 

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Button, DatePicker, Input, Space, Switch } from 'antd';
+import { Button, Input, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
 import type { ColumnDef, OptionItem } from '@ev/core';
 import { OptionSelect } from '../form/OptionSelect.tsx';
 import type { FilterValue } from './list-state.ts';
+import { lazyPart } from '../../app/lazy-part.tsx';
+
+const DateRangeFilter = lazyPart(() => import('./DateRangeFilter.tsx').then((m) => m.DateRangeFilter));
 
 interface Props {
   col: ColumnDef;
@@ -68,19 +70,9 @@ export function FilterDropdown({ col, value, options, onApply }: Props) {
         />
       );
       break;
-    case 'dateRange': {
-      const range: [Dayjs, Dayjs] | null =
-        Array.isArray(draft) && draft.length === 2 ? [dayjs(String(draft[0])), dayjs(String(draft[1]))] : null;
-      widget = (
-        <DatePicker.RangePicker
-          value={range}
-          onChange={(dates) =>
-            setDraft(dates?.[0] && dates[1] ? [dates[0].format('YYYY-MM-DD'), dates[1].format('YYYY-MM-DD')] : undefined)
-          }
-        />
-      );
+    case 'dateRange':
+      widget = <DateRangeFilter value={draft} onChange={setDraft} />;
       break;
-    }
     default:
       return null;
   }

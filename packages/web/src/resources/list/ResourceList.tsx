@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState, type Key } from 'react';
+import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Space, Switch, Table, Tooltip, Typography } from 'antd';
-import { FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Space, Switch, Table, Tooltip, Typography } from 'antd';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ListResponse, ResourceDef } from '@ev/core';
 import { api } from '../../api/client.ts';
@@ -12,7 +12,9 @@ import { usePermissions } from '../../app/session.tsx';
 import { useOptions } from '../options.ts';
 import { hasRowActions as overrideHasRowActions, listActions } from '../overrides/index.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
+import { ExportExcelButton } from './ExportExcelButton.tsx';
 import { listableColumns, listColumns, tableColumns, type Row } from './columns.tsx';
+import { deferredTable, DEFER_ABOVE, DrawnRows, useDrawnRows } from './deferred-rows.tsx';
 import { FilterTags } from './FilterTags.tsx';
 import {
   initialState, listQuery, loadState, pageSizesOf, saveState, searchState, type FilterValue, type ListState,
@@ -32,9 +34,8 @@ interface Props {
 }
 
 export function ResourceList({ def, fixedFilters, persist = false, embedded = false, search }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const { resourceName, fieldLabel } = useLabels();
   const perms = usePermissions();
   const [state, setState] = useState<ListState>(() => {
@@ -42,7 +43,6 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
     return search === undefined ? start : searchState(def, search, start, (c) => perms.hasAll(c.privileges));
   });
   const [selected, setSelected] = useState<Key[]>([]);
-  const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
     if (persist) saveState(def.key, state);
@@ -66,64 +66,60 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
   }, [dataset, totalPages, state.page]);
 
   const update = (patch: Partial<ListState>) => setState((s) => ({ ...s, ...patch }));
-  const setFilter = (field: string, value: FilterValue | undefined) =>
-    setState((s) => {
-      const filters = { ...s.filters };
-      if (value === undefined) delete filters[field];
-      else filters[field] = value;
-      return { ...s, filters, page: 0 };
-    });
+  const setFilter = useCallback(
+    (field: string, value: FilterValue | undefined) =>
+      setState((s) => {
+        const filters = { ...s.filters };
+        if (value === undefined) delete filters[field];
+        else filters[field] = value;
+        return { ...s, filters, page: 0 };
+      }),
+    [],
+  );
 
-  // Spec §7: rows with a non-positive id are dropped.
-  const rows = (dataset?.content ?? []).filter((r) => {
-    const id = Number(r[def.idField]);
-    return Number.isNaN(id) || id > 0;
-  });
+  // Spec §7: rows with a non-positive id are dropped. Kept while the answer is, so the table's rows re-render only for new data.
+  const rows = useMemo(
+    () =>
+      (dataset?.content ?? []).filter((r) => {
+        const id = Number(r[def.idField]);
+        return Number.isNaN(id) || id > 0;
+      }),
+    [dataset, def.idField],
+  );
+  const drawn = useDrawnRows(rows);
   const hasRowActions =
     def.actions.some((a) => a === 'view' || a === 'popView' || a === 'downloadPdf') || perms.canEdit(def) || perms.canDelete(def) || overrideHasRowActions(def.key);
   const massUpdate = def.columns.some((c) => c.display === 'massUpdate');
 
-  const antColumns = tableColumns({
-    def,
-    columns,
-    state,
-    options,
-    label: (f) => fieldLabel(def.key, f),
-    setFilter,
-    actions: hasRowActions
-      ? {
-          key: '__actions',
-          title: t('ui.list.actions'),
-          fixed: 'right',
-          width: 150,
-          render: (_: unknown, row: Row) => (
-            <RowActions def={def} id={row[def.idField] as string | number} row={row} perms={perms} onDeleted={() => void list.refetch()} />
-          ),
-        }
-      : undefined,
-  });
-
-  const exportExcel = async () => {
-    setExporting(true);
-    const { size: _size, page: _page, ...rest } = query;
-    try {
-      await api.download(
-        `/${def.key}/export/excel`,
-        {
-          ...rest,
-          headers: columns.filter((c) => c.display !== 'action').map((c) => fieldLabel(def.key, c.field)),
-          keys: columns.filter((c) => c.display !== 'action').map((c) => c.field),
-          sheet_name: resourceName(def.key),
-          lang: i18n.language,
-        },
-        `${def.key}.xlsx`,
-      );
-    } catch (err) {
-      void message.error(errorText(err, t));
-    } finally {
-      setExporting(false);
-    }
-  };
+  // Built again only when what they show changes (not for the loading flag or a selection), so that the
+  // rows keep their rendered cells; labels follow the language.
+  const { refetch } = list;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const { filters, sortBy, order } = state;
+  const antColumns = useMemo(
+    () =>
+      tableColumns({
+        def,
+        columns,
+        state: { filters, sortBy, order },
+        options,
+        label: (f) => fieldLabel(def.key, f),
+        setFilter,
+        actions: hasRowActions
+          ? {
+              key: '__actions',
+              title: t('ui.list.actions'),
+              fixed: 'right',
+              width: 150,
+              render: (_: unknown, row: Row) => (
+                <RowActions def={def} id={row[def.idField] as string | number} row={row} perms={perms} onDeleted={reload} />
+              ),
+            }
+          : undefined,
+      }),
+    // fieldLabel is made anew each render but follows t.
+    [def, columns, filters, sortBy, order, options, setFilter, hasRowActions, perms, t, reload],
+  );
 
   const toolbar = (
     <Space wrap>
@@ -145,9 +141,7 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
         <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} aria-label={t('ui.list.reload')} />
       </Tooltip>
       {def.actions.includes('excel') && (
-        <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void exportExcel()}>
-          {t('ui.list.exportExcel')}
-        </Button>
+        <ExportExcelButton def={def} query={query} columns={columns} total={dataset?.totalElements} />
       )}
       {perms.canCreate(def) && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`/${def.key}/create`)}>
@@ -167,43 +161,46 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
         onClear={() => update({ filters: {}, page: 0 })}
       />
       {list.isError && <Alert type="error" showIcon title={errorText(list.error, t)} style={{ marginBottom: 12 }} />}
-      <Table<Row>
-        rowKey={(r) => String(r[def.idField])}
-        size="middle"
-        columns={antColumns}
-        dataSource={rows}
-        loading={list.isFetching}
-        // Wider than the page (chargers on a 1440-pixel screen): the table scrolls sideways, the action
-        // column stays at the right, and a sticky scroll bar at the window's bottom shows the table is wider.
-        scroll={{ x: 'max-content' }}
-        sticky
-        locale={{ emptyText: t('ui.list.noData') }}
-        rowSelection={massUpdate ? { selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true } : undefined}
-        onChange={(_p, _f, sorter, extra) => {
-          if (extra.action !== 'sort' || Array.isArray(sorter)) return;
-          const base = initialState(def);
-          update(
-            sorter.order
-              ? { sortBy: String(sorter.columnKey), order: sorter.order === 'ascend' ? 'asc' : 'desc', page: 0 }
-              : { sortBy: base.sortBy, order: base.order, page: 0 },
-          );
-        }}
-        pagination={{
-          current: state.page + 1,
-          pageSize: state.size,
-          total: dataset?.totalElements ?? 0,
-          pageSizeOptions: pageSizesOf(def),
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total) =>
-            t(dataset?.totalIsEstimate ? 'ui.list.totalEstimate' : 'ui.list.total', {
-              row: total,
-              page: totalPages ? state.page + 1 : 0,
-              max_page: totalPages,
-            }),
-          onChange: (page, size) => update(size !== state.size ? { page: 0, size } : { page: page - 1 }),
-        }}
-      />
+      <DrawnRows value={drawn}>
+        <Table<Row>
+          {...(rows.length > DEFER_ABOVE ? deferredTable : {})}
+          rowKey={(r) => String(r[def.idField])}
+          size="middle"
+          columns={antColumns}
+          dataSource={rows}
+          loading={list.isFetching}
+          // Wider than the page (chargers on a 1440-pixel screen): the table scrolls sideways, the action
+          // column stays at the right, and a sticky scroll bar at the window's bottom shows the table is wider.
+          scroll={{ x: 'max-content' }}
+          sticky
+          locale={{ emptyText: t('ui.list.noData') }}
+          rowSelection={massUpdate ? { selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true } : undefined}
+          onChange={(_p, _f, sorter, extra) => {
+            if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+            const base = initialState(def);
+            update(
+              sorter.order
+                ? { sortBy: String(sorter.columnKey), order: sorter.order === 'ascend' ? 'asc' : 'desc', page: 0 }
+                : { sortBy: base.sortBy, order: base.order, page: 0 },
+            );
+          }}
+          pagination={{
+            current: state.page + 1,
+            pageSize: state.size,
+            total: dataset?.totalElements ?? 0,
+            pageSizeOptions: pageSizesOf(def),
+            showSizeChanger: true,
+            showQuickJumper: true,
+            showTotal: (total) =>
+              t(dataset?.totalIsEstimate ? 'ui.list.totalEstimate' : 'ui.list.total', {
+                row: total,
+                page: totalPages ? state.page + 1 : 0,
+                max_page: totalPages,
+              }),
+            onChange: (page, size) => update(size !== state.size ? { page: 0, size } : { page: page - 1 }),
+          }}
+        />
+      </DrawnRows>
     </>
   );
 

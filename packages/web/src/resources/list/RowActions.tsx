@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, App, Button, Modal, Space, Spin, Tooltip } from 'antd';
+import { Alert, App, Button, Modal, Spin } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, FilePdfOutlined, ProfileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isLockedRecord, type ResourceDef } from '@ev/core';
@@ -11,6 +11,7 @@ import { RecordDescriptions } from '../view/RecordDetails.tsx';
 import { popView as overridePopView, rowActions } from '../overrides/index.ts';
 import { useRecord } from '../use-record.ts';
 import { useDeleteRecord } from '../use-delete.tsx';
+import { HoverTooltip } from './HoverTooltip.tsx';
 
 interface Props {
   def: ResourceDef;
@@ -30,12 +31,16 @@ function PopViewBody({ def, id, perms }: { def: ResourceDef; id: string | number
   return overridePopView(def, record.data, perms) ?? <RecordDescriptions def={def} record={record.data} />;
 }
 
-/** The per-row buttons the definition offers and the user may use. */
-export function RowActions({ def, id, perms, onDeleted, row }: Props) {
+/**
+ * The per-row buttons the definition offers and the user may use. Memoized: a sort or a filter rebuilds the
+ * list's columns, and the rows already drawn need not redraw their buttons for it.
+ */
+export const RowActions = memo(function RowActions({ def, id, perms, onDeleted, row }: Props) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const [popView, setPopView] = useState(false);
+  // undefined until first opened: a list of 200 rows mounts no closed dialogs.
+  const [popView, setPopView] = useState<boolean>();
   const confirmDelete = useDeleteRecord(def);
   const has = (a: ResourceDef['actions'][number]) => def.actions.includes(a);
   const path = `/${def.key}/${encodeURIComponent(String(id))}`;
@@ -48,14 +53,14 @@ export function RowActions({ def, id, perms, onDeleted, row }: Props) {
     });
 
   return (
-    <Space size={0}>
+    <span style={{ display: 'inline-flex', alignItems: 'center' }}>
       {has('view') && (
-        <Tooltip title={t('ui.actions.view')}>
+        <HoverTooltip title={t('ui.actions.view')}>
           <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => void navigate(path)} aria-label={t('ui.actions.view')} />
-        </Tooltip>
+        </HoverTooltip>
       )}
       {perms.canEdit(def) && !locked && (
-        <Tooltip title={t('ui.actions.edit')}>
+        <HoverTooltip title={t('ui.actions.edit')}>
           <Button
             type="link"
             size="small"
@@ -63,21 +68,21 @@ export function RowActions({ def, id, perms, onDeleted, row }: Props) {
             aria-label={t('ui.actions.edit')}
             onClick={() => void navigate(has('edit') ? `${path}/edit` : `${path}/EditView`)}
           />
-        </Tooltip>
+        </HoverTooltip>
       )}
       {has('popView') && (
-        <Tooltip title={t('ui.actions.popView')}>
+        <HoverTooltip title={t('ui.actions.popView')}>
           <Button type="link" size="small" icon={<ProfileOutlined />} onClick={() => setPopView(true)} aria-label={t('ui.actions.popView')} />
-        </Tooltip>
+        </HoverTooltip>
       )}
       {has('downloadPdf') && (
-        <Tooltip title={t('ui.actions.pdf')}>
+        <HoverTooltip title={t('ui.actions.pdf')}>
           <Button type="link" size="small" icon={<FilePdfOutlined />} onClick={() => void pdf()} aria-label={t('ui.actions.pdf')} />
-        </Tooltip>
+        </HoverTooltip>
       )}
       {row && rowActions({ def, row, perms, reload: onDeleted })}
       {perms.canDelete(def) && !locked && (
-        <Tooltip title={t('ui.actions.delete')}>
+        <HoverTooltip title={t('ui.actions.delete')}>
           <Button
             type="link"
             size="small"
@@ -86,18 +91,20 @@ export function RowActions({ def, id, perms, onDeleted, row }: Props) {
             aria-label={t('ui.actions.delete')}
             onClick={() => confirmDelete(id, onDeleted)}
           />
-        </Tooltip>
+        </HoverTooltip>
       )}
-      <Modal
-        open={popView}
-        onCancel={() => setPopView(false)}
-        footer={null}
-        width={860}
-        title={`${t('ui.actions.popView')} #${id}`}
-        destroyOnHidden
-      >
-        <PopViewBody def={def} id={id} perms={perms} />
-      </Modal>
-    </Space>
+      {popView !== undefined && (
+        <Modal
+          open={popView}
+          onCancel={() => setPopView(false)}
+          footer={null}
+          width={860}
+          title={`${t('ui.actions.popView')} #${id}`}
+          destroyOnHidden
+        >
+          <PopViewBody def={def} id={id} perms={perms} />
+        </Modal>
+      )}
+    </span>
   );
-}
+});

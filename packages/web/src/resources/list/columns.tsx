@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
 import type { TableColumnType as ColumnType } from 'antd';
 import { FilterFilled } from '@ant-design/icons';
 import type { ColumnDef, ResourceDef } from '@ev/core';
-import { renderValue } from '../display.tsx';
 import type { OptionMap } from '../options.ts';
 import type { Permissions } from '../../app/session.tsx';
+import { cellRenderer } from './cells.tsx';
 import { FilterDropdown } from './FilterDropdown.tsx';
 import type { FilterValue, ListState } from './list-state.ts';
 
@@ -23,7 +22,7 @@ export function listColumns(def: ResourceDef, perms: Permissions, shown: string[
 interface Build {
   def: ResourceDef;
   columns: ColumnDef[];
-  state: ListState;
+  state: Pick<ListState, 'filters' | 'sortBy' | 'order'>;
   options: OptionMap;
   label: (field: string) => string;
   setFilter: (field: string, value: FilterValue | undefined) => void;
@@ -47,7 +46,7 @@ export function tableColumns({ def, columns, state, options, label, setFilter, a
       sorter: !!col.sortable,
       sortOrder: state.sortBy === col.field ? (state.order === 'asc' ? 'ascend' : 'descend') : null,
       align: col.display === 'boolean' ? 'center' : undefined,
-      render: (value: unknown): ReactNode => renderValue(col, value, options),
+      render: cellRenderer(col, options),
       ...(col.filter
         ? {
             filtered: active,

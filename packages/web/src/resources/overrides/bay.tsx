@@ -1,9 +1,11 @@
 import { getResource } from '@ev/core';
 import type { Permissions } from '../../app/session.tsx';
-import { BayEventsTab } from '../../screens/parking/BayEventsTab.tsx';
+import { lazyPart } from '../../app/lazy-part.tsx';
 import { TeslaLock } from '../../screens/parking/TeslaLock.tsx';
 import type { RecordData } from '../use-record.ts';
 import type { RowActionsContext, ViewTab } from './types.ts';
+
+const BayEventsTab = lazyPart(() => import('../../screens/parking/BayEventsTab.tsx').then((m) => m.BayEventsTab));
 
 /** Parking bays (spec part 2 §4): a bay's events, and a lock on Tesla bays (not edited here; the server refuses too). */
 export const viewTabs = (record: RecordData, perms: Permissions): ViewTab[] => {

@@ -1,8 +1,10 @@
 import { readPrivilege } from '@ev/core';
 import type { Permissions } from '../../app/session.tsx';
-import { RulesTab } from '../../screens/campaign/RulesTab.tsx';
+import { lazyPart } from '../../app/lazy-part.tsx';
 import type { RecordData } from '../use-record.ts';
 import type { ViewTab } from './types.ts';
+
+const RulesTab = lazyPart(() => import('../../screens/campaign/RulesTab.tsx').then((m) => m.RulesTab));
 
 /** A campaign's rules (spec part 2 §2: the nested campaign_rule list of its view and edit-and-view). */
 export const viewTabs = (record: RecordData, perms: Permissions): ViewTab[] =>

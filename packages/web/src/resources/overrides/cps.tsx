@@ -1,20 +1,19 @@
-import { lazy, Suspense } from 'react';
-import { Spin } from 'antd';
 import { editPrivilege, P, readPrivilege } from '@ev/core';
 import { MassUpdateButton } from '../../screens/mass-update/MassUpdateButton.tsx';
 import { UnconfirmedSessions } from '../../screens/charger/UnconfirmedSessions.tsx';
+import { lazyPart } from '../../app/lazy-part.tsx';
 import type { Permissions } from '../../app/session.tsx';
 import type { RecordData } from '../use-record.ts';
 import type { ListActionsContext, ViewTab } from './types.ts';
 
-/** Lazily: ECharts comes with this chunk, only when the Charts tab is opened. */
-const MeterChartTab = lazy(() => import('../../screens/charger/MeterChartTab.tsx'));
-const RemoteActionsTab = lazy(() => import('../../screens/charger/RemoteActionsTab.tsx'));
-const ConfigTab = lazy(() => import('../../screens/charger/ConfigTab.tsx'));
-const ChargerFirmwareTab = lazy(() => import('../../screens/firmware/ChargerFirmwareTab.tsx'));
-const ReservationsTab = lazy(() => import('../../screens/charger/ReservationsTab.tsx'));
-const ChargingProfilesTab = lazy(() => import('../../screens/charger/ChargingProfilesTab.tsx'));
-const LocalListSection = lazy(() => import('../../screens/charger/LocalListSection.tsx'));
+/** Each tab's code when it is first opened (ECharts only with the Charts tab). */
+const MeterChartTab = lazyPart(() => import('../../screens/charger/MeterChartTab.tsx').then((m) => m.default));
+const RemoteActionsTab = lazyPart(() => import('../../screens/charger/RemoteActionsTab.tsx').then((m) => m.default));
+const ConfigTab = lazyPart(() => import('../../screens/charger/ConfigTab.tsx').then((m) => m.default));
+const ChargerFirmwareTab = lazyPart(() => import('../../screens/firmware/ChargerFirmwareTab.tsx').then((m) => m.default));
+const ReservationsTab = lazyPart(() => import('../../screens/charger/ReservationsTab.tsx').then((m) => m.default));
+const ChargingProfilesTab = lazyPart(() => import('../../screens/charger/ChargingProfilesTab.tsx').then((m) => m.default));
+const LocalListSection = lazyPart(() => import('../../screens/charger/LocalListSection.tsx').then((m) => m.default));
 
 /** The privileges of the remote actions (spec part 1 §6): the tab is there when the user holds one. */
 const ACTION_PRIVILEGES = [P.REMOTE_START_CHARGER, P.REMOTE_RESET_CHARGER, P.GET_DIAGNOSTICS, P.CHANGE_AVAILABILITY, P.TRIGGER_MESSAGE, P.CLEAR_CACHE];
@@ -29,49 +28,33 @@ export const viewTabs = (record: RecordData, perms: Permissions): ViewTab[] => {
     tabs.push({
       key: 'charts',
       label: 'ui.chart.tab',
-      children: (
-        <Suspense fallback={<Spin />}>
-          <MeterChartTab cpId={cpId} />
-        </Suspense>
-      ),
+      children: <MeterChartTab cpId={cpId} />,
     });
   // Spec part 1 §6: READ_CP_CONFIG gates the config list.
   if (perms.has(P.CP_CONFIG))
     tabs.push({
       key: 'config',
       label: 'ui.cpConfig.tab',
-      children: (
-        <Suspense fallback={<Spin />}>
-          <ConfigTab cpId={cpId} />
-        </Suspense>
-      ),
+      children: <ConfigTab cpId={cpId} />,
     });
   if (ACTION_PRIVILEGES.some((p) => perms.has(p)))
     tabs.push({
       key: 'actions',
       label: 'ui.remote.tab',
-      children: (
-        <Suspense fallback={<Spin />}>
-          <RemoteActionsTab cpId={cpId} />
-        </Suspense>
-      ),
+      children: <RemoteActionsTab cpId={cpId} />,
     });
   if (perms.has(P.CHARGING_PROFILE))
-    tabs.push({ key: 'chargingProfiles', label: 'ui.chargingProfiles.tab', children: <Suspense fallback={<Spin />}><ChargingProfilesTab cpId={cpId} /></Suspense> });
+    tabs.push({ key: 'chargingProfiles', label: 'ui.chargingProfiles.tab', children: <ChargingProfilesTab cpId={cpId} /> });
   if (perms.has(P.LOCAL_LIST))
-    tabs.push({ key: 'localList', label: 'ui.localList.tab', children: <Suspense fallback={<Spin />}><LocalListSection cpId={cpId} /></Suspense> });
+    tabs.push({ key: 'localList', label: 'ui.localList.tab', children: <LocalListSection cpId={cpId} /> });
   if (perms.has(readPrivilege('reservations')))
     tabs.push({
       key: 'reservations',
       label: 'ui.reservations.tab',
-      children: (
-        <Suspense fallback={<Spin />}>
-          <ReservationsTab cpId={cpId} />
-        </Suspense>
-      ),
+      children: <ReservationsTab cpId={cpId} />,
     });
   // Issue 29: the version it runs and the firmware updates sent to it (the charger's own record: READ_CPS).
-  tabs.push({ key: 'firmware', label: 'ui.firmware.tab', children: <Suspense fallback={<Spin />}><ChargerFirmwareTab cpId={cpId} /></Suspense> });
+  tabs.push({ key: 'firmware', label: 'ui.firmware.tab', children: <ChargerFirmwareTab cpId={cpId} /> });
   return tabs;
 };
 

@@ -3,8 +3,10 @@ import { Button } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { createPrivilege } from '@ev/core';
-import { ImportModal } from '../../screens/voucher/ImportModal.tsx';
+import { lazyPart } from '../../app/lazy-part.tsx';
 import type { ListActionsContext } from './types.ts';
+
+const ImportModal = lazyPart(() => import('../../screens/voucher/ImportModal.tsx').then((m) => m.ImportModal));
 
 function ImportButton({ reload }: { reload(): void }) {
   const { t } = useTranslation();

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
-import { App, Button, Card, Result, Space, Spin, Tabs } from 'antd';
+import { Alert, App, Button, Card, Result, Space, Spin, Tabs } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, FilePdfOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isLockedRecord, type ResourceDef } from '@ev/core';
 import { ApiError, api } from '../../api/client.ts';
@@ -22,7 +23,8 @@ export function ResourceView({ def, id }: { def: ResourceDef; id: string }) {
   const confirmDelete = useDeleteRecord(def);
 
   if (record.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (record.isError) {
+  // A live refresh that fails keeps the record on the screen (and the open tab), said to be as last read.
+  if (record.isError && !record.data) {
     const notFound = record.error instanceof ApiError && record.error.status === 404;
     return <Result status={notFound ? 404 : 'error'} title={errorText(record.error, t)} />;
   }
@@ -65,6 +67,14 @@ export function ResourceView({ def, id }: { def: ResourceDef; id: string }) {
   const tabs = viewTabs(def.key, record.data, perms);
   return (
     <Card title={`${resourceName(def.key)} #${id}${title}`} extra={extra}>
+      {record.isError && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('ui.view.notRefreshed', { at: dayjs(record.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss'), error: errorText(record.error, t) })}
+        />
+      )}
       {viewNotice(def.key, record.data, perms)}
       {tabs.length ? (
         <Tabs items={[{ key: 'details', label: t('ui.view.details'), children: details }, ...tabs.map((tab) => ({ ...tab, label: t(tab.label) }))]} />
