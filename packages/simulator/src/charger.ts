@@ -320,16 +320,8 @@ export class SimulatedCharger extends ChargePointLink implements CommandTarget {
     this.power.advanceAll();
   }
 
-
   private restartMeterTimer(c: Connector): void {
-    clearInterval(c.meterTimer);
-    const sec = this.config.int('MeterValueSampleInterval');
-    // Each sample also follows a schedule whose period changed the limit since the last one.
-    const sample = () => {
-      this.power.followLimits();
-      this.sendMeterValues(c.id).catch(noop);
-    };
-    if (sec > 0 && !this.stopped) c.meterTimer = setInterval(sample, sec * 1000);
+    this.power.sampleEvery(c, this.stopped ? 0 : this.config.int('MeterValueSampleInterval'), (id) => this.sendMeterValues(id));
   }
 
   private connector(connectorId: number): Connector {

@@ -24,6 +24,19 @@ export class PowerModel {
     this.profiles = new ChargingProfiles({ voltage: host.voltage, phases: host.phases });
   }
 
+  /**
+   * (Re)starts a connector's meter samples every `sec` seconds (none for 0): each first follows a schedule
+   * whose period changed the limit since the last sample, then `send`s it. A failed send is the charger's to log.
+   */
+  sampleEvery(c: Connector, sec: number, send: (connectorId: number) => Promise<void>): void {
+    clearInterval(c.meterTimer);
+    if (sec <= 0) return;
+    c.meterTimer = setInterval(() => {
+      this.followLimits();
+      send(c.id).catch(() => undefined);
+    }, sec * 1000);
+  }
+
   /** Current (A) the connector may draw: maxCurrentA capped by the profiles in force. */
   allowedCurrent(connectorId: number): number {
     const c = this.connectors[connectorId];

@@ -227,13 +227,7 @@ export abstract class Station201 extends ChargePointLink {
   }
 
   private restartMeterTimer(c: Connector): void {
-    clearInterval(c.meterTimer);
-    const sec = this.config.int('MeterValueSampleInterval');
-    const sample = () => {
-      this.power.followLimits();
-      this.sendMeterValues(c.id).catch(noop);
-    };
-    if (sec > 0 && !this.stopped) c.meterTimer = setInterval(sample, sec * 1000);
+    this.power.sampleEvery(c, this.stopped ? 0 : this.config.int('MeterValueSampleInterval'), (id) => this.sendMeterValues(id));
   }
 
   protected evse(evseId: number): Connector {
