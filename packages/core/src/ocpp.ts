@@ -11,7 +11,13 @@ export interface OcppRequestType {
   action: string;
   /** in: sent by the charger; out: a command the central system sends. */
   direction: OcppDirection;
+  /** The OCPP version the message belongs to (absent: 1.6). */
+  protocol?: '2.0.1';
 }
+
+/** The OCPP versions a charger may connect with (WebSocket subprotocols), the newest first. */
+export const OCPP_PROTOCOLS = ['ocpp2.0.1', 'ocpp1.6'] as const;
+export type OcppProtocol = (typeof OCPP_PROTOCOLS)[number];
 
 export const OCPP_REQUEST_TYPES: readonly OcppRequestType[] = [
   { id: 1, action: 'BootNotification', direction: 'in' },
@@ -43,14 +49,24 @@ export const OCPP_REQUEST_TYPES: readonly OcppRequestType[] = [
   { id: 27, action: 'CancelReservation', direction: 'out' },
   { id: 28, action: 'GetLocalListVersion', direction: 'out' },
   { id: 29, action: 'SendLocalList', direction: 'out' },
+  // OCPP 2.0.1 (issue 31): its own ids, so the log tells the versions apart.
+  ...(['BootNotification', 'StatusNotification', 'Authorize', 'TransactionEvent', 'Heartbeat', 'MeterValues', 'DataTransfer',
+    'FirmwareStatusNotification', 'LogStatusNotification', 'NotifyReport', 'SecurityEventNotification', 'NotifyEvent'] as const)
+    .map((action, i) => ({ id: 101 + i, action, direction: 'in' as const, protocol: '2.0.1' as const })),
+  ...(['RequestStartTransaction', 'RequestStopTransaction', 'UnlockConnector', 'Reset', 'ChangeAvailability', 'TriggerMessage',
+    'SetChargingProfile', 'ClearChargingProfile', 'GetCompositeSchedule', 'GetVariables', 'SetVariables', 'GetBaseReport',
+    'DataTransfer', 'ClearCache', 'UpdateFirmware', 'GetLog', 'ReserveNow', 'CancelReservation', 'GetLocalListVersion',
+    'SendLocalList'] as const)
+    .map((action, i) => ({ id: 121 + i, action, direction: 'out' as const, protocol: '2.0.1' as const })),
 ];
 
 /** Default request_type filter of the cp_requests list (spec part 1 §2). */
 export const DEFAULT_REQUEST_TYPES = [1, 2, 3, 4, 5, 7, 8, 9, 10, 14, 15, 16, 17];
 
 /** The request-type id of an action in a direction, undefined for an action we do not know. */
-export function requestTypeId(action: string, direction: OcppDirection): number | undefined {
-  return OCPP_REQUEST_TYPES.find((t) => t.action === action && t.direction === direction)?.id;
+export function requestTypeId(action: string, direction: OcppDirection, protocol: OcppProtocol = 'ocpp1.6'): number | undefined {
+  const version = protocol === 'ocpp2.0.1' ? '2.0.1' : undefined;
+  return OCPP_REQUEST_TYPES.find((t) => t.action === action && t.direction === direction && t.protocol === version)?.id;
 }
 
 /**

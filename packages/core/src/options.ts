@@ -85,13 +85,28 @@ const REQUEST_TYPE_NAMES: Record<string, Pair> = {
   CancelReservation: ['CancelReservation', '取消預約'],
   GetLocalListVersion: ['GetLocalListVersion', '取得本地名單版本'],
   SendLocalList: ['SendLocalList', '發送本地名單'],
+  TransactionEvent: ['TransactionEvent', '交易事件'],
+  LogStatusNotification: ['LogStatusNotification', '日誌狀態通知'],
+  NotifyReport: ['NotifyReport', '設備模型報告'],
+  SecurityEventNotification: ['SecurityEventNotification', '安全事件通知'],
+  NotifyEvent: ['NotifyEvent', '事件通知'],
+  RequestStartTransaction: ['RequestStartTransaction', '遙距開始充電'],
+  RequestStopTransaction: ['RequestStopTransaction', '遙距停止充電'],
+  GetVariables: ['GetVariables', '讀取變數'],
+  SetVariables: ['SetVariables', '設定變數'],
+  GetBaseReport: ['GetBaseReport', '索取設備模型報告'],
+  GetLog: ['GetLog', '取得日誌'],
 };
 
-/** `request_types`: DataTransfer exists in both directions, so the outgoing one is marked. */
+/** `request_types`: DataTransfer exists in both directions, so the outgoing one is marked; 2.0.1 messages carry their version. */
 const REQUEST_TYPE_OPTIONS: StaticOption[] = OCPP_REQUEST_TYPES.map((t) => {
   const [en, zh] = REQUEST_TYPE_NAMES[t.action];
   const toCharger = t.direction === 'out' && t.action === 'DataTransfer';
-  return { value: t.id, label: { en: toCharger ? `${en} (to charger)` : en, 'zh-TW': toCharger ? `${zh}（至充電樁）` : zh } };
+  const version = t.protocol ? ` (${t.protocol})` : '';
+  return {
+    value: t.id,
+    label: { en: (toCharger ? `${en} (to charger)` : en) + version, 'zh-TW': (toCharger ? `${zh}（至充電樁）` : zh) + version },
+  };
 });
 
 /**

@@ -62,6 +62,8 @@ export interface BootRow {
 export interface StateChange {
   cpId: number;
   online: boolean;
+  /** The OCPP version it connected with (going online). */
+  protocol?: string;
 }
 
 /** Everything one handled message writes; committed together with other messages' writes. */
@@ -212,6 +214,7 @@ interface CpChange extends Partial<BootRow> {
   came_online: boolean;
   touch: boolean;
   boot: boolean;
+  protocol?: string;
 }
 
 async function writeAll(sql: Sql, batch: Pending[]): Promise<void> {
@@ -235,6 +238,7 @@ async function writeAll(sql: Sql, batch: Pending[]): Promise<void> {
         c.online = s.online ? 1 : 0;
         // Going online also stamps online_since and last_message_dttm; going offline stamps offline_since.
         if (s.online) c.came_online = c.touch = true;
+        if (s.protocol) c.protocol = s.protocol;
       }
     }
     if (set.touched) for (const id of set.touched) cp(id).touch = true;
@@ -275,7 +279,7 @@ async function writeAll(sql: Sql, batch: Pending[]): Promise<void> {
   if (cps.size) {
     add('cps', CPS, [...cps.values()].sort((a, b) => a.cp_id - b.cp_id).map((c) => [c.cp_id, c.online, c.came_online, c.touch, c.boot,
       c.charge_point_vendor, c.charge_point_model, c.charge_point_serial_number, c.charge_box_serial_number, c.firmware_version,
-      c.iccid, c.imsi, c.meter_type, c.meter_serial_number]));
+      c.iccid, c.imsi, c.meter_type, c.meter_serial_number, c.protocol ?? null]));
   }
   if (!parts.length) return;
   const last = parts.pop()!;
@@ -324,9 +328,10 @@ const CPS = `UPDATE cps c
        imsi = CASE WHEN x.boot THEN x.imsi ELSE c.imsi END,
        meter_type = CASE WHEN x.boot THEN x.meter_type ELSE c.meter_type END,
        meter_serial_number = CASE WHEN x.boot THEN x.meter_serial_number ELSE c.meter_serial_number END,
-       boot_dttm = CASE WHEN x.boot THEN now() ELSE c.boot_dttm END
+       boot_dttm = CASE WHEN x.boot THEN now() ELSE c.boot_dttm END,
+       ocpp_protocol = coalesce(x.ocpp_protocol, c.ocpp_protocol)
   FROM (SELECT (r->>0)::int AS cp_id, (r->>1)::smallint AS online, (r->>2)::bool AS came_online, (r->>3)::bool AS touch,
                (r->>4)::bool AS boot, r->>5 AS charge_point_vendor, r->>6 AS charge_point_model, r->>7 AS charge_point_serial_number,
                r->>8 AS charge_box_serial_number, r->>9 AS firmware_version, r->>10 AS iccid, r->>11 AS imsi, r->>12 AS meter_type,
-               r->>13 AS meter_serial_number FROM jsonb_array_elements($1::jsonb) r) x
+               r->>13 AS meter_serial_number, r->>14 AS ocpp_protocol FROM jsonb_array_elements($1::jsonb) r) x
  WHERE c.cp_id = x.cp_id`;

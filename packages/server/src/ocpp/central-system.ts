@@ -12,7 +12,7 @@ import { ADDRESS_REFUSAL_MS, AbusiveAddresses, DEFAULT_GARBAGE_CLOSES_PER_ADDRES
 import { rotationDone } from '../charger-credentials/rotation.ts';
 import { BatchWriter } from './batch-writer.ts';
 import { ChargerConnection, DEFAULT_GARBAGE_READ_PAUSE_MS, DEFAULT_PING_INTERVAL_MS, MALFORMED_LIMIT, MALFORMED_READ_FREELY, type Charger } from './connection.ts';
-import { ocpp16Validator, SUBPROTOCOL, toOcpp16Frame } from './protocol.ts';
+import { ocpp16Validator, ocpp201Validator, SUBPROTOCOL, SUBPROTOCOL_201, toOcpp16Frame, toOcpp201Frame } from './protocol.ts';
 import { registerHandlers, type InjectOutcome } from './handlers.ts';
 import { clientAddress, trustFunction, type TrustProxy } from '../http/client-address.ts';
 import { takeInboundFrames } from './inbound.ts';
@@ -46,7 +46,7 @@ interface ChargerRow {
 }
 
 /**
- * The OCPP 1.6-J endpoint: accepts chargers at /ocpp/{chargeBoxId}, keeps one connection per
+ * The OCPP endpoint, 1.6-J and 2.0.1 (ocpp/v201/): accepts chargers at /ocpp/{chargeBoxId}, keeps one connection per
  * charger (a reconnect replaces the older socket) and records the connection state in cps.
  */
 export class CentralSystem {
@@ -117,9 +117,9 @@ export class CentralSystem {
     this.malformedLog = new SummarisedLog(log, 'warn', 'OCPP malformed message from charger');
     this.failureLog = new SummarisedLog(log, 'error', 'OCPP message not processed');
     this.rpc = new RPCServer({
-      protocols: [SUBPROTOCOL],
+      protocols: [SUBPROTOCOL_201, SUBPROTOCOL],
       strictMode: true,
-      strictModeValidators: [ocpp16Validator],
+      strictModeValidators: [ocpp16Validator, ocpp201Validator],
       // One call in flight per charger and direction (OCPP-J 1.6 §4.1.1).
       callConcurrency: 1,
       maxBadMessages: MAX_BAD_MESSAGES,
@@ -186,7 +186,9 @@ export class CentralSystem {
       reject(code, reason);
     };
     try {
-      if (!handshake.protocols.has(SUBPROTOCOL)) return refuse(400, `subprotocol ${SUBPROTOCOL} not offered`);
+      // A charger offering both versions gets the newer one.
+      const protocol = handshake.protocols.has(SUBPROTOCOL_201) ? SUBPROTOCOL_201 : handshake.protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : null;
+      if (!protocol) return refuse(400, `subprotocol ${SUBPROTOCOL_201} or ${SUBPROTOCOL} not offered`);
       const until = this.cooldown.get(cpNo);
       if (until !== undefined) {
         if (until > Date.now()) {
@@ -210,9 +212,9 @@ export class CentralSystem {
         if (signedIn === 'current' && cp.ocpp_password_rotating) await rotationDone(this.db, cp.cp_id, cp.ocpp_password_hash);
       }
       const charger: Charger = {
-        cpId: cp.cp_id, cpNo: cp.cp_no, locId: cp.loc_id, serial: cp.charge_box_serial_number, heartbeatInterval: cp.heartbeat_interval,
+        cpId: cp.cp_id, cpNo: cp.cp_no, locId: cp.loc_id, serial: cp.charge_box_serial_number, heartbeatInterval: cp.heartbeat_interval, protocol,
       };
-      accept({ charger, passwordHash: cp.ocpp_password_hash }, SUBPROTOCOL);
+      accept({ charger, passwordHash: cp.ocpp_password_hash }, protocol);
     } catch (err) {
       this.failureLog.note('sign-in', { err: (err as Error).message, cpNo });
       reject(503, 'central system unavailable');
@@ -285,9 +287,10 @@ export class CentralSystem {
 
   private onClient(client: RpcServerClient): void {
     const charger: Charger = client.session.charger;
-    // Every CALLERROR leaving this socket carries an OCPP-J 1.6 code (see protocol.ts).
+    // Every CALLERROR leaving this socket carries a code of the connection's OCPP-J version (see protocol.ts).
     const sendRaw = client.sendRaw.bind(client);
-    client.sendRaw = (message: string) => sendRaw(typeof message === 'string' ? toOcpp16Frame(message) : message);
+    const toFrame = charger.protocol === SUBPROTOCOL_201 ? toOcpp201Frame : toOcpp16Frame;
+    client.sendRaw = (message: string) => sendRaw(typeof message === 'string' ? toFrame(message) : message);
     // ocpp-rpc's close() (ours, and its own after too many bad frames) waits for the socket's 'close'
     // with events.once, which rejects if the socket errors meanwhile (a frame over the limit still
     // arriving): unhandled, that ended the process. The socket is gone either way.
@@ -303,11 +306,12 @@ export class CentralSystem {
     }
     this.presence?.connected(charger);
     this.log.info({ cpNo: charger.cpNo, ip: client.handshake.remoteAddress }, 'OCPP charger connected');
-    void this.writeState(charger.cpId, true);
+    void this.writeState(charger.cpId, true, charger.protocol);
     this.bus.emit('chargerPresence', { cpId: charger.cpId, locId: charger.locId, online: true });
 
     registerHandlers(this, conn);
     takeInboundFrames(client, {
+      protocol: charger.protocol ?? SUBPROTOCOL,
       maxBadFrames: MAX_BAD_MESSAGES,
       onMalformed: (reason) => this.malformed(conn, reason),
       closeForGarbage: (code, reason) => this.closeForGarbage(conn, code, reason),
@@ -395,14 +399,14 @@ export class CentralSystem {
    * refused is tried again until it lands, unless a newer state for the charger came meanwhile: after an
    * outage the flags are right again without anyone reconnecting.
    */
-  private writeState(cpId: number, online: boolean): Promise<void> {
+  private writeState(cpId: number, online: boolean, protocol?: string): Promise<void> {
     const previous = this.stateWrites.get(cpId) ?? Promise.resolve();
     const seq = (this.stateSeq.get(cpId) ?? 0) + 1;
     this.stateSeq.set(cpId, seq);
     let failed = false;
     const next = previous
       // Through the group commit: one UPDATE for all the chargers coming and going meanwhile.
-      .then(() => this.writer.write({ states: [{ cpId, online }] }))
+      .then(() => this.writer.write({ states: [{ cpId, online, protocol }] }))
       .then(
         () => undefined,
         (err) => {
@@ -416,7 +420,7 @@ export class CentralSystem {
       if (!failed) return;
       setTimeout(() => {
         // Superseded by a newer state (written or queued), or shutting down: nothing to repair.
-        if (this.stateSeq.get(cpId) === seq && !this.closing) void this.writeState(cpId, online);
+        if (this.stateSeq.get(cpId) === seq && !this.closing) void this.writeState(cpId, online, protocol);
       }, STATE_RETRY_MS).unref();
     });
     return next;

@@ -1,3 +1,4 @@
+import type { OcppProtocol } from '@ev/core';
 import type RpcServerClient from 'ocpp-rpc/lib/server-client';
 
 /** The charger a connection signed in as (read from cps at the upgrade). */
@@ -8,6 +9,8 @@ export interface Charger {
   serial: string | null;
   /** cps.heartbeat_interval as read at sign-in (kept current by recheck); absent: read it when needed. */
   heartbeatInterval?: number;
+  /** The OCPP version of the connection (absent: 1.6, as for a message the tester injects). */
+  protocol?: OcppProtocol;
 }
 
 /** A transaction this connection has seen start, so MeterValues need no lookup. */

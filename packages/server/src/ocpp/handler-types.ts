@@ -39,6 +39,11 @@ export interface Handled {
   progress?: SessionProgress[];
   /** The charger's details from a BootNotification, written with the same commit. */
   boot?: BootRow;
+  /**
+   * What the bus tells load management and the live screens, when not the message itself: the OCPP 1.6
+   * messages a 2.0.1 one amounts to (a TransactionEvent Started is a StartTransaction), so they know one vocabulary.
+   */
+  events?: { action: string; params: any; response: Record<string, unknown> }[];
 }
 
 export type MessageHandler = (ctx: HandlerContext, params: any) => Promise<Handled>;

@@ -1,3 +1,4 @@
+import type { OcppProtocol } from '@ev/core';
 import type RpcServerClient from 'ocpp-rpc/lib/server-client';
 import { ocpp16Code, schemaViolation, type Ocpp16ErrorCode } from './protocol.ts';
 
@@ -12,7 +13,12 @@ const OPEN = 1;
  * schema bounds its strings (CiString50 and the like), so its frame fits in SMALL_FRAME_BYTES even with every
  * character escaped; a larger one is refused before it is decoded and parsed.
  */
-const BULKY_ACTIONS = new Set(['DataTransfer', 'MeterValues', 'StopTransaction', 'SignCertificate']);
+const BULKY_ACTIONS = new Set([
+  'DataTransfer', 'MeterValues', 'StopTransaction', 'SignCertificate',
+  // OCPP 2.0.1
+  'TransactionEvent', 'NotifyReport', 'NotifyEvent', 'NotifyMonitoringReport', 'NotifyCustomerInformation', 'ReportChargingProfiles',
+  'Get15118EVCertificate', 'NotifyEVChargingSchedule', 'NotifyDisplayMessages',
+]);
 const SMALL_FRAME_BYTES = 16 * 1024;
 /** The head of a CALL: its message id and action, read from the first bytes of a large frame. */
 const CALL_HEAD = /^\s*\[\s*2\s*,\s*"([^"\\]{1,64})"\s*,\s*"([^"\\]{1,64})"/;
@@ -33,6 +39,8 @@ interface LibraryClient {
 }
 
 export interface InboundOptions {
+  /** Whose schemas calls are checked against (codes are rewritten for 2.0.1 where frames are sent). */
+  protocol: OcppProtocol;
   /** Consecutive frames that are not OCPP tolerated before the socket is closed (1002). */
   maxBadFrames: number;
   /** A frame that is not OCPP, or a call breaking its schema: for the log and the per-connection limit. */
@@ -118,7 +126,7 @@ export function takeInboundFrames(rpcClient: RpcServerClient, opts: InboundOptio
     if (inProgress.has(id)) return callError(id, 'FormationViolation', `Already processing a call with message ID: ${id}`);
     const handler = client._handlers.get(method) ?? client._wildcardHandler;
     if (!handler) return callError(id, 'NotImplemented', `Unable to handle '${method}' calls`);
-    const invalid = schemaViolation(`urn:${method}.req`, params);
+    const invalid = schemaViolation(`urn:${method}.req`, params, opts.protocol);
     if (invalid) {
       opts.onMalformed(invalid.message);
       return callError(id, invalid.code, invalid.message, invalid.details);
@@ -133,7 +141,7 @@ export function takeInboundFrames(rpcClient: RpcServerClient, opts: InboundOptio
       inProgress.delete(id);
     }
     // Our own answer is checked too: a bug of ours must not reach a charger as a malformed frame.
-    if (schemaViolation(`urn:${method}.conf`, result)) return callError(id, 'InternalError', 'An internal error occurred');
+    if (schemaViolation(`urn:${method}.conf`, result, opts.protocol)) return callError(id, 'InternalError', 'An internal error occurred');
     send(JSON.stringify([CALLRESULT, id, result]));
   }
 }

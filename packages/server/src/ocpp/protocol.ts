@@ -1,12 +1,15 @@
 import { createRequire } from 'node:module';
+import type { OcppProtocol } from '@ev/core';
 import { createRPCError, createValidator } from 'ocpp-rpc';
 
 /**
- * OCPP-J 1.6 framing rules that ocpp-rpc gets from OCPP 2.0.1: the CALLERROR codes of
- * OCPP-J 1.6 §4.2.3 (with the specification's own spelling "OccurenceConstraintViolation"), and
- * which schema violation maps to which of them.
+ * OCPP-J framing rules of both versions the endpoint speaks. Codes are chosen in the OCPP-J 1.6 vocabulary
+ * of §4.2.3 (with its own spelling "OccurenceConstraintViolation", which ocpp-rpc gets from 2.0.1 wrong
+ * for 1.6) and rewritten for 2.0.1 connections on the way out (toOcpp201Frame); which schema violation
+ * maps to which code.
  */
 export const SUBPROTOCOL = 'ocpp1.6';
+export const SUBPROTOCOL_201 = 'ocpp2.0.1';
 
 export const OCPP16_ERROR_CODES = [
   'NotImplemented', 'NotSupported', 'InternalError', 'ProtocolError', 'SecurityError', 'FormationViolation',
@@ -45,6 +48,29 @@ export function toOcpp16Frame(frame: string): string {
   }
 }
 
+/** 1.6 codes 2.0.1 spells or names otherwise (OCPP-J 2.0.1 §4.3). */
+const TO_201: Partial<Record<Ocpp16ErrorCode, string>> = {
+  FormationViolation: 'FormatViolation',
+  OccurenceConstraintViolation: 'OccurrenceConstraintViolation',
+  // 1.6 answers an unknown message type with ProtocolError; 2.0.1 has its own code.
+  ProtocolError: 'MessageTypeNotSupported',
+};
+
+/** Rewrites an outgoing CALLERROR frame so that its code is one of OCPP-J 2.0.1 (whichever vocabulary it was made in). */
+export function toOcpp201Frame(frame: string): string {
+  if (!frame.startsWith('[4,')) return frame;
+  try {
+    const msg = JSON.parse(frame);
+    const as16 = ocpp16Code(msg[2]);
+    const code = TO_201[as16] ?? as16;
+    if (code === msg[2]) return frame;
+    msg[2] = code;
+    return JSON.stringify(msg);
+  } catch {
+    return frame;
+  }
+}
+
 /** JSON-schema keyword of the first violation → OCPP-J 1.6 error code. */
 const KEYWORD_CODES: Record<string, Ocpp16ErrorCode> = {
   type: 'TypeConstraintViolation',
@@ -70,15 +96,18 @@ type ValidatorLike = ReturnType<typeof createValidator>;
 type CompiledSchema = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
 const require = createRequire(import.meta.url);
-const base = createValidator(SUBPROTOCOL, require('ocpp-rpc/lib/schemas/ocpp1_6.json'));
+type SchemaLookup = { getSchema(id: string): CompiledSchema | undefined };
 
-/** ocpp-rpc's ajv instance (private): its compiled functions are looked up once per schema, not per message. */
-const ajv = (base as unknown as { _ajv: { getSchema(id: string): CompiledSchema | undefined } })._ajv;
-const compiled = new Map<string, CompiledSchema | undefined>();
+/** ocpp-rpc's ajv instance per version (private): its compiled functions are looked up once per schema, not per message. */
+const ajvOf = (protocol: OcppProtocol, file: string) =>
+  (createValidator(protocol, require(`ocpp-rpc/lib/schemas/${file}`)) as unknown as { _ajv: SchemaLookup })._ajv;
+const AJV: Record<OcppProtocol, SchemaLookup> = { 'ocpp1.6': ajvOf('ocpp1.6', 'ocpp1_6.json'), 'ocpp2.0.1': ajvOf('ocpp2.0.1', 'ocpp2_0_1.json') };
+const compiled: Record<OcppProtocol, Map<string, CompiledSchema | undefined>> = { 'ocpp1.6': new Map(), 'ocpp2.0.1': new Map() };
 
-function compiledSchema(schemaId: string): CompiledSchema | undefined {
-  let fn = compiled.get(schemaId);
-  if (fn === undefined && !compiled.has(schemaId)) compiled.set(schemaId, (fn = ajv.getSchema(schemaId)));
+function compiledSchema(schemaId: string, protocol: OcppProtocol): CompiledSchema | undefined {
+  const cache = compiled[protocol];
+  let fn = cache.get(schemaId);
+  if (fn === undefined && !cache.has(schemaId)) cache.set(schemaId, (fn = AJV[protocol].getSchema(schemaId)));
   return fn;
 }
 
@@ -90,13 +119,13 @@ export interface SchemaViolation {
 }
 
 /**
- * Checks params against the OCPP 1.6 schema `urn:{action}.req|conf` (ocpp-rpc's own schemas) with no
+ * Checks params against the schema `urn:{action}.req|conf` of the version (ocpp-rpc's own schemas) with no
  * exception thrown: null when it conforms. The code is chosen per OCPP-J 1.6 and the details stay
  * small (the library echoes the whole payload back, which for a huge frame is a huge answer).
  */
-export function schemaViolation(schemaId: string, params: unknown): SchemaViolation | null {
-  const fn = compiledSchema(schemaId);
-  if (!fn) return { code: 'ProtocolError', message: `Schema '${schemaId}' is missing from subprotocol schema '${SUBPROTOCOL}'`, details: {} };
+export function schemaViolation(schemaId: string, params: unknown, protocol: OcppProtocol = SUBPROTOCOL): SchemaViolation | null {
+  const fn = compiledSchema(schemaId, protocol);
+  if (!fn) return { code: 'ProtocolError', message: `Schema '${schemaId}' is missing from subprotocol schema '${protocol}'`, details: {} };
   if (fn(params)) return null;
   const errors = fn.errors ?? [];
   const first = errors[0];
@@ -108,26 +137,28 @@ export function schemaViolation(schemaId: string, params: unknown): SchemaViolat
 }
 
 /** The strict-mode validator ocpp-rpc calls for our own calls to chargers and their answers: schemaViolation, thrown. */
-export const ocpp16Validator = {
-  subprotocol: SUBPROTOCOL,
+const strictValidator = (protocol: OcppProtocol) => ({
+  subprotocol: protocol,
   validate(schemaId: string, params: unknown) {
-    const problem = schemaViolation(schemaId, params);
-    if (problem) throw createRPCError(problem.code, problem.message, problem.details);
+    const problem = schemaViolation(schemaId, params, protocol);
+    if (problem) throw createRPCError(protocol === SUBPROTOCOL ? problem.code : TO_201[problem.code] ?? problem.code, problem.message, problem.details);
     return true;
   },
-} as unknown as ValidatorLike;
+}) as unknown as ValidatorLike;
+export const ocpp16Validator = strictValidator(SUBPROTOCOL);
+export const ocpp201Validator = strictValidator(SUBPROTOCOL_201);
 
 /** The first schema error of a payload with ajv's parameters (the missing property, the allowed values …); null when it conforms. */
-export function schemaError(action: string, kind: 'req' | 'conf', params: unknown): { path: string; keyword: string; params: Record<string, unknown> } | null {
-  const fn = compiledSchema(`urn:${action}.${kind}`);
+export function schemaError(action: string, kind: 'req' | 'conf', params: unknown, protocol: OcppProtocol = SUBPROTOCOL): { path: string; keyword: string; params: Record<string, unknown> } | null {
+  const fn = compiledSchema(`urn:${action}.${kind}`, protocol);
   if (!fn || fn(params)) return null;
   const first = fn.errors?.[0];
   return { path: first?.instancePath || '', keyword: first?.keyword ?? '', params: first?.params ?? {} };
 }
 
-/** Validates a payload against the OCPP 1.6 schema `urn:{action}.req|conf`; returns the first problem or null. */
-export function schemaProblem(action: string, kind: 'req' | 'conf', params: unknown): string | null {
-  return schemaViolation(`urn:${action}.${kind}`, params)?.message ?? null;
+/** Validates a payload against the schema `urn:{action}.req|conf` of the version; returns the first problem or null. */
+export function schemaProblem(action: string, kind: 'req' | 'conf', params: unknown, protocol: OcppProtocol = SUBPROTOCOL): string | null {
+  return schemaViolation(`urn:${action}.${kind}`, params, protocol)?.message ?? null;
 }
 
 const INT32_MAX = 2 ** 31 - 1;

@@ -47,6 +47,8 @@ export const closedAtLastMeter = (end: string) => `session_end_time = ${end}, en
  * A remote start with a duration gives the session its planned end (see planned-stops.ts).
  * A start whose idTag is refused still gets its transactionId (OCPP 1.6 §4.8), but its session is
  * recorded closed at its start, with the refusal, so it is never taken for a running session.
+ * Called for a 2.0.1 TransactionEvent (v201/transaction-event.ts), p also carries the charger's own
+ * ocppTransactionId, and withoutIdToken for a transaction that started before an idToken was given.
  */
 export const startTransaction: MessageHandler = async (ctx, p) => {
   const { cs, conn } = ctx;
@@ -57,7 +59,8 @@ export const startTransaction: MessageHandler = async (ctx, p) => {
   const key = [cpId, connectorId, p.idTag, start];
   const minutes = cs.remoteStarts.takeMinutes(cpId, p.idTag);
   const plannedEnd = minutes ? new Date(startDate.getTime() + minutes * 60_000).toISOString() : null;
-  const { status, accountId } = await idTagStatus(ctx, p.idTag);
+  // A 2.0.1 transaction may start before anyone is identified (cable plugged in): its idToken comes later (v201/).
+  const { status, accountId } = p.withoutIdToken ? { status: 'Accepted', accountId: null } : await idTagStatus(ctx, p.idTag);
   const { session, stale } = await cs.db.tx(async (sql) => {
     const stale = await sql.query<{ session_id: number; tran_id: number }>(
       `UPDATE cp_sessions s SET ${closedAtLastMeter('$3::timestamptz')}, stop_reason = 'Other', stop_note = $4
@@ -69,16 +72,17 @@ export const startTransaction: MessageHandler = async (ctx, p) => {
       `WITH id AS (SELECT nextval(pg_get_serial_sequence('cp_sessions', 'session_id'))::int AS v)
        INSERT INTO cp_sessions (session_id, tran_id, cp_id, connector_id, id_tag, session_start_time, cp_no, loc_id,
                                 start_meter, planned_end_dttm, id_tag_status, account_id, connector_name,
-                                session_end_time, end_meter, total_pw_consume, total_charge_time, stop_reason, stop_note)
+                                session_end_time, end_meter, total_pw_consume, total_charge_time, stop_reason, stop_note,
+                                ocpp_transaction_id)
        SELECT v, v, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
               (SELECT connector_name FROM cp_connectors WHERE cp_id = $1 AND connector_id = $2),
-              r.end_time, r.end_meter, r.zero, r.zero, r.reason, r.note
+              r.end_time, r.end_meter, r.zero, r.zero, r.reason, r.note, $11::text
          FROM id
          LEFT JOIN (SELECT $4::timestamptz AS end_time, $7::int8 AS end_meter, 0 AS zero, 'DeAuthorized' AS reason,
                            'idTag ' || $9 || ' at StartTransaction: refused, not charged' AS note) r ON $9 <> 'Accepted'
        ON CONFLICT (cp_id, connector_id, id_tag, session_start_time) DO NOTHING
        RETURNING session_id, tran_id`,
-      [...key, cpNo, locId, int8(p.meterStart) ?? 0, plannedEnd, status, accountId],
+      [...key, cpNo, locId, int8(p.meterStart) ?? 0, plannedEnd, status, accountId, p.ocppTransactionId ?? null],
     );
     session ??= (
       await sql.query(

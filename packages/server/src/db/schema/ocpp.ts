@@ -96,6 +96,8 @@ export const cp_sessions = pgTable('cp_sessions', {
   unconfirmed_since: tz('unconfirmed_since'),
   /** What showed it: 'Available' or 'Boot' (UNCONFIRMED_REASONS). */
   unconfirmed_reason: text('unconfirmed_reason'),
+  /** An OCPP 2.0.1 charger's own transactionId (a string); tran_id is then ours, as for 1.6 (ocpp/v201/). */
+  ocpp_transaction_id: text('ocpp_transaction_id'),
   /** Latest readings (Wh register, V, A) for live dashboards. */
   energy: bigint('energy', { mode: 'number' }),
   voltage: doublePrecision('voltage'),
@@ -106,6 +108,7 @@ export const cp_sessions = pgTable('cp_sessions', {
   // A StartTransaction replayed after a lost answer must find its first session again.
   uniqueIndex('cp_sessions_start_uq').on(t.cp_id, t.connector_id, t.id_tag, t.session_start_time),
   index('cp_sessions_tran_idx').on(t.tran_id),
+  uniqueIndex('cp_sessions_ocpp_tx_uq').on(t.cp_id, t.ocpp_transaction_id).where(sql`ocpp_transaction_id is not null`),
   index('cp_sessions_cp_idx').on(t.cp_id, t.session_id),
   index('cp_sessions_loc_idx').on(t.loc_id, t.session_id),
   index('cp_sessions_start_idx').on(t.session_start_time),
@@ -194,3 +197,38 @@ export const cp_config_keys = pgTable('cp_config_keys', {
   value: text('value'),
   read_at: tz('read_at').notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.cp_id, t.key] })]);
+
+/**
+ * An OCPP 2.0.1 charger's device model as its last base report (NotifyReport) gave it (issue 31): one row
+ * per component, EVSE, variable and attribute. A new report replaces the charger's rows once complete.
+ */
+export const cp_device_variables = pgTable('cp_device_variables', {
+  cp_id: integer('cp_id').notNull().references(() => cps.cp_id, { onDelete: 'cascade' }),
+  component: text('component').notNull(),
+  component_instance: text('component_instance').notNull().default(''),
+  /** 0: not an EVSE's component. */
+  evse_id: integer('evse_id').notNull().default(0),
+  connector_id: integer('connector_id').notNull().default(0),
+  variable: text('variable').notNull(),
+  variable_instance: text('variable_instance').notNull().default(''),
+  /** Actual, Target, MinSet, MaxSet. */
+  attribute_type: text('attribute_type').notNull().default('Actual'),
+  value: text('value'),
+  /** ReadOnly, WriteOnly, ReadWrite. */
+  mutability: text('mutability'),
+  data_type: text('data_type'),
+  unit: text('unit'),
+  values_list: text('values_list'),
+  read_at: tz('read_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.cp_id, t.component, t.component_instance, t.evse_id, t.connector_id, t.variable, t.variable_instance, t.attribute_type] })]);
+
+/** The base report a 2.0.1 charger was last asked for (GetBaseReport) and whether all its NotifyReport parts came. */
+export const cp_device_reports = pgTable('cp_device_reports', {
+  cp_id: integer('cp_id').primaryKey().references(() => cps.cp_id, { onDelete: 'cascade' }),
+  request_id: integer('request_id').notNull(),
+  report_base: text('report_base').notNull(),
+  requested_at: tz('requested_at').notNull().defaultNow(),
+  /** Parts received so far; done when the last (tbc false) came. */
+  parts: integer('parts').notNull().default(0),
+  completed_at: tz('completed_at'),
+});

@@ -107,6 +107,8 @@ export const cps = pgTable('cps', {
   /** A new password was sent; the charger has not signed in with it yet. */
   ocpp_password_rotating: boolean('ocpp_password_rotating').notNull().default(false),
   password_changed_at: tz('password_changed_at'),
+  /** The OCPP version the charger last connected with ('ocpp1.6' | 'ocpp2.0.1'); null: never connected. */
+  ocpp_protocol: text('ocpp_protocol'),
   cre_dttm: creDttm(),
   lupd_dttm: lupdDttm(),
   deleted_at: deletedAt(),

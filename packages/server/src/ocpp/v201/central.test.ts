@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SimulatedCharger201 } from '@ev/simulator';
+import { startTestServer, type TestServer } from '../../testing/server.ts';
+import { addCharger, eventually } from '../../testing/ocpp-support.ts';
+
+/** A 2.0.1 station (the simulator, strict schemas) on the same endpoint as the 1.6 chargers. */
+describe('OCPP 2.0.1 charging station', () => {
+  let s: TestServer;
+  let cpId: number;
+  let now = Date.now() - 24 * 3600_000;
+  let sim: SimulatedCharger201;
+  beforeAll(async () => {
+    s = await startTestServer({ logLevel: 'error' });
+    cpId = await addCharger(s.db, 'CS-201', { password: 'cs-pass' });
+    await s.db.query(`INSERT INTO auth_card (name, rfid_cards) VALUES ('fleet', 'CARD-1')`);
+    sim = new SimulatedCharger201({ url: `${s.wsUrl}/ocpp`, cpNo: 'CS-201', password: 'cs-pass', connectors: 2, reconnect: false, clock: () => now });
+    await sim.start();
+  });
+  afterAll(async () => {
+    await sim.stop();
+    await s.close();
+  });
+
+  it('connects with ocpp2.0.1, boots and reports its EVSEs as the portal\'s connectors', async () => {
+    await eventually(async () => (await s.db.query(`SELECT connectorb_status FROM cps WHERE cp_id = $1`, [cpId]))[0].connectorb_status === 'Available');
+    const [cp] = await s.db.query(`SELECT online_flag, ocpp_protocol, charge_point_vendor, connectora_status FROM cps WHERE cp_id = $1`, [cpId]);
+    expect(cp).toMatchObject({ online_flag: 1, ocpp_protocol: 'ocpp2.0.1', connectora_status: 'Available' });
+    expect(cp.charge_point_vendor).toBeTruthy();
+    const [boot] = await s.db.query(`SELECT request_type, response_data FROM cp_requests WHERE cp_id = $1 AND request_type = 101`, [cpId]);
+    expect(boot.response_data.status).toBe('Accepted');
+  });
+
+  it('records a TransactionEvent session: started, metered, charging state, ended', async () => {
+    await sim.plugIn(1);
+    expect((await sim.authorize('CARD-1')).status).toBe('Accepted');
+    const txId = await sim.startTransaction(1, 'CARD-1');
+    const [session] = await s.db.query(`SELECT * FROM cp_sessions WHERE cp_id = $1 AND ocpp_transaction_id = $2`, [cpId, txId]);
+    expect(session).toMatchObject({ connector_id: 1, id_tag: 'CARD-1', id_tag_status: 'Accepted', session_end_time: null });
+    await eventually(async () => (await s.db.query(`SELECT status FROM cp_connectors WHERE cp_id = $1 AND connector_id = 1`, [cpId]))[0].status === 'Charging');
+    now += 10 * 60_000;
+    await sim.sendMeterValues(1);
+    now += 10 * 60_000;
+    await sim.stopTransaction(1);
+    const [ended] = await s.db.query(`SELECT * FROM cp_sessions WHERE session_id = $1`, [session.session_id]);
+    expect(ended.total_charge_time).toBe(1200);
+    expect(ended.total_pw_consume).toBe(sim.energyWh(1) - ended.start_meter);
+    expect(ended.total_pw_consume).toBeGreaterThan(0);
+    expect(ended.stop_reason).toBe('Local');
+    const [{ n }] = await s.db.query(`SELECT count(*)::int AS n FROM cp_meter_values WHERE session_id = $1`, [session.session_id]);
+    expect(n).toBeGreaterThanOrEqual(1);
+  });
+});
