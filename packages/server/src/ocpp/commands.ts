@@ -1,13 +1,16 @@
-import { ERROR_CODES, requestTypeId } from '@ev/core';
+import { ERROR_CODES, requestTypeId, type OcppProtocol } from '@ev/core';
 import type { CentralSystem } from './central-system.ts';
 import { schemaProblem } from './protocol.ts';
+import { NATIVE_201, NoCall201, toCall201, type Call201 } from './v201/commands.ts';
 
 /** Commands the central system sends (OCPP 1.6 §5), as used by the portal and load management. */
 export type CommandAction =
   | 'RemoteStartTransaction' | 'RemoteStopTransaction' | 'UnlockConnector' | 'Reset' | 'GetDiagnostics'
   | 'ChangeAvailability' | 'TriggerMessage' | 'SetChargingProfile' | 'ClearChargingProfile'
   | 'ChangeConfiguration' | 'GetConfiguration' | 'DataTransfer' | 'ClearCache' | 'GetCompositeSchedule'
-  | 'UpdateFirmware' | 'ReserveNow' | 'CancelReservation' | 'GetLocalListVersion' | 'SendLocalList';
+  | 'UpdateFirmware' | 'ReserveNow' | 'CancelReservation' | 'GetLocalListVersion' | 'SendLocalList'
+  // OCPP 2.0.1 only: a charger's device model (device-model/)
+  | 'GetBaseReport' | 'GetVariables' | 'SetVariables';
 
 export type CommandOutcome =
   | { status: 'success'; result: Record<string, any> }
@@ -32,9 +35,17 @@ export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
  * A command's parameters as cp_requests and the action log keep them: a charger password sent as
  * ChangeConfiguration AuthorizationKey (charger-credentials/) is never stored, only its mask.
  */
-export function maskSecrets(action: CommandAction, params: Record<string, unknown>): Record<string, unknown> {
+export function maskSecrets(action: string, params: Record<string, unknown>): Record<string, unknown> {
   const secret = action === 'ChangeConfiguration' && String(params.key).toLowerCase() === 'authorizationkey';
-  return secret ? { ...params, value: '********' } : params;
+  if (secret) return { ...params, value: '********' };
+  // The same password as 2.0.1 sets it (SecurityCtrlr.BasicAuthPassword).
+  if (action === 'SetVariables' && Array.isArray(params.setVariableData)) {
+    return {
+      ...params,
+      setVariableData: params.setVariableData.map((d: any) => (d?.variable?.name === 'BasicAuthPassword' ? { ...d, attributeValue: '********' } : d)),
+    };
+  }
+  return params;
 }
 
 /**
@@ -66,7 +77,8 @@ export class CommandDispatcher {
     params: Record<string, unknown>,
     opts: CommandOptions = {},
   ): Promise<CommandOutcome> {
-    const problem = schemaProblem(action, 'req', params);
+    // Callers speak 1.6 (translated for a 2.0.1 charger below), or a message only 2.0.1 has.
+    const problem = schemaProblem(action, 'req', params, NATIVE_201.has(action) ? 'ocpp2.0.1' : 'ocpp1.6');
     if (problem) throw new InvalidCommandError(`${action}: ${problem}`);
     const conn = this.cs.connection(cpId);
     if (!conn) {
@@ -77,19 +89,31 @@ export class CommandDispatcher {
 
     const started = performance.now();
     const deadline = Date.now() + (opts.timeoutMs ?? this.timeoutMs);
+    const protocol = conn.charger.protocol ?? 'ocpp1.6';
+    let call: Call201;
+    try {
+      call = await this.message(conn.charger.cpId, protocol, action, params);
+    } catch (err) {
+      if (!(err instanceof NoCall201)) throw err;
+      return { status: 'error', errorCode: ERROR_CODES.CP_REJECTED, message: err.message };
+    }
     let outcome: CommandOutcome;
     let messageId: string | null = null;
+    /** The charger's own answer (for a 2.0.1 charger, before it is read in 1.6 words). */
+    let raw: Record<string, any> | undefined;
     const release = await conn.commandTurn(deadline);
     if (!release) {
       outcome = { status: 'error', errorCode: ERROR_CODES.CP_TIMEOUT, message: 'Timed out waiting for the previous command to this charger' };
     } else {
       // Our call is the only one in flight to this charger now: the next outbound CALL is ours.
       const onCall = ({ outbound, payload }: { outbound: boolean; payload: unknown[] }) => {
-        if (outbound && payload[2] === action) messageId = String(payload[1]);
+        if (outbound && payload[2] === call.action) messageId = String(payload[1]);
       };
       conn.client.on('call', onCall);
       try {
-        const result = (await conn.client.call(action, params, { callTimeoutMs: Math.max(1, deadline - Date.now()) })) as Record<string, any>;
+        const answered = (await conn.client.call(call.action, call.params, { callTimeoutMs: Math.max(1, deadline - Date.now()) })) as Record<string, any>;
+        raw = answered;
+        const result = call.answer(answered);
         outcome = result?.status === undefined || DONE.has(result.status)
           ? { status: 'success', result }
           : { status: 'error', errorCode: ERROR_CODES.CP_REJECTED, message: `The charger answered ${result.status}`, result };
@@ -101,30 +125,42 @@ export class CommandDispatcher {
       }
     }
     this.onOutcome?.(action, outcome, performance.now() - started);
-    const logged = this.log(conn.charger, action, params, outcome, messageId);
+    const logged = this.log(conn.charger, protocol, call, params, outcome, raw, messageId);
     const noted = outcome.status === 'success' && this.onAccepted?.(conn.charger.cpId, action, params, outcome.result);
     if (!opts.logInBackground) await Promise.all([logged, noted]);
     return outcome;
   }
 
+  /** The message a charger of this version gets for the command: itself for 1.6, translated for 2.0.1 (v201/commands.ts). */
+  private async message(cpId: number, protocol: OcppProtocol, action: CommandAction, params: Record<string, unknown>): Promise<Call201> {
+    if (protocol === 'ocpp2.0.1') return toCall201(this.cs.db, cpId, action, params);
+    if (NATIVE_201.has(action)) throw new NoCall201(`${action} is an OCPP 2.0.1 message; this charger speaks OCPP 1.6`);
+    return { action, params, answer: (r) => r };
+  }
+
+  /** cp_requests keeps the message as sent and answered (for a 2.0.1 charger, its 2.0.1 form). */
   private async log(
     charger: { cpId: number; cpNo: string; locId: number; serial: string | null },
-    action: CommandAction,
+    protocol: OcppProtocol,
+    call: Call201,
+    /** The caller's parameters: their connector and transaction are the portal's. */
     params: Record<string, any>,
     outcome: CommandOutcome,
+    raw: Record<string, any> | undefined,
     messageId: string | null,
   ): Promise<void> {
-    const response = outcome.status === 'success' ? outcome.result : { error: outcome.message, ...(outcome.result ?? {}) };
+    const answer = raw ?? outcome.result;
+    const response = outcome.status === 'success' ? answer : { error: outcome.message, ...(answer ?? {}) };
     try {
       await this.cs.writer.write({
         requests: [{
-          request_type: requestTypeId(action, 'out')!,
+          request_type: requestTypeId(call.action, 'out', protocol)!,
           cp_id: charger.cpId,
           cp_no: charger.cpNo,
           charge_box_serial_number: charger.serial,
           connector_id: typeof params.connectorId === 'number' ? params.connectorId : null,
           connector_status: null,
-          request_data: maskSecrets(action, params),
+          request_data: maskSecrets(call.action, call.params),
           response_data: response,
           cre_dttm: null,
           session_id: null,
@@ -138,7 +174,7 @@ export class CommandDispatcher {
       });
     } catch (err) {
       // The command went out (or failed) either way; losing its log line must not hide the outcome.
-      this.cs.log.error({ err, cpNo: charger.cpNo, action }, 'OCPP command not logged');
+      this.cs.log.error({ err, cpNo: charger.cpNo, action: call.action }, 'OCPP command not logged');
     }
   }
 }

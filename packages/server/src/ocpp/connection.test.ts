@@ -56,8 +56,8 @@ describe('OCPP connection', () => {
     warn.mockRestore();
   });
 
-  it('refuses a connection that offers no ocpp1.6 subprotocol', async () => {
-    expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-OPEN`, { protocols: ['ocpp2.0.1'] })).toBe(400);
+  it('refuses a connection that offers neither ocpp2.0.1 nor ocpp1.6', async () => {
+    expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-OPEN`, { protocols: ['ocpp2.1'] })).toBe(400);
     expect(await upgradeStatus(`${s.wsUrl}/ocpp/CP-OPEN`, { protocols: [] })).toBe(400);
   });
 

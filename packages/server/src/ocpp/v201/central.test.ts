@@ -49,4 +49,24 @@ describe('OCPP 2.0.1 charging station', () => {
     const [{ n }] = await s.db.query(`SELECT count(*)::int AS n FROM cp_meter_values WHERE session_id = $1`, [session.session_id]);
     expect(n).toBeGreaterThanOrEqual(1);
   });
+
+  it('is started and stopped from the portal\'s buttons: the server sends RequestStart/StopTransaction', async () => {
+    const admin = await s.login();
+    const api = (method: string, path: string, body?: unknown) => s.api(method, path, { token: admin, body });
+    await sim.plugIn(2);
+    await eventually(async () => (await s.db.query(`SELECT status FROM cp_connectors WHERE cp_id = $1 AND connector_id = 2`, [cpId]))[0].status === 'Preparing');
+    const started = await api('POST', `/api/cps/rsrStartCharger/${cpId}`, { connectorId: 2, time: '30' });
+    expect(started.body.status, JSON.stringify(started.body)).toBe('success');
+    await eventually(async () => sim.hasTransaction(2));
+    const [session] = await s.db.query(`SELECT * FROM cp_sessions WHERE cp_id = $1 AND connector_id = 2 AND session_end_time IS NULL`, [cpId]);
+    expect(session.ocpp_transaction_id).toBe(sim.transactionId(2));
+    expect(session.planned_end_dttm).not.toBeNull();
+    const [sent] = await s.db.query(`SELECT request_data FROM cp_requests WHERE cp_id = $1 AND request_type = 121`, [cpId]);
+    expect(sent.request_data).toMatchObject({ evseId: 2, idToken: { type: 'Central' } });
+
+    expect((await api('POST', `/api/cps/rsrStopCharger/${cpId}`, { connectorId: 2 })).body).toMatchObject({ status: 'success' });
+    await eventually(async () => (await s.db.query(`SELECT stop_reason FROM cp_sessions WHERE session_id = $1`, [session.session_id]))[0].stop_reason === 'Remote');
+    const [stop] = await s.db.query(`SELECT request_data FROM cp_requests WHERE cp_id = $1 AND request_type = 122`, [cpId]);
+    expect(stop.request_data).toEqual({ transactionId: session.ocpp_transaction_id });
+  });
 });
