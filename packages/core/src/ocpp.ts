@@ -51,7 +51,8 @@ export const OCPP_REQUEST_TYPES: readonly OcppRequestType[] = [
   { id: 29, action: 'SendLocalList', direction: 'out' },
   // OCPP 2.0.1 (issue 31): its own ids, so the log tells the versions apart.
   ...(['BootNotification', 'StatusNotification', 'Authorize', 'TransactionEvent', 'Heartbeat', 'MeterValues', 'DataTransfer',
-    'FirmwareStatusNotification', 'LogStatusNotification', 'NotifyReport', 'SecurityEventNotification', 'NotifyEvent'] as const)
+    'FirmwareStatusNotification', 'LogStatusNotification', 'NotifyReport', 'SecurityEventNotification', 'NotifyEvent',
+    'ReservationStatusUpdate'] as const)
     .map((action, i) => ({ id: 101 + i, action, direction: 'in' as const, protocol: '2.0.1' as const })),
   ...(['RequestStartTransaction', 'RequestStopTransaction', 'UnlockConnector', 'Reset', 'ChangeAvailability', 'TriggerMessage',
     'SetChargingProfile', 'ClearChargingProfile', 'GetCompositeSchedule', 'GetVariables', 'SetVariables', 'GetBaseReport',

@@ -90,6 +90,7 @@ const REQUEST_TYPE_NAMES: Record<string, Pair> = {
   NotifyReport: ['NotifyReport', '設備模型報告'],
   SecurityEventNotification: ['SecurityEventNotification', '安全事件通知'],
   NotifyEvent: ['NotifyEvent', '事件通知'],
+  ReservationStatusUpdate: ['ReservationStatusUpdate', '預約狀態更新'],
   RequestStartTransaction: ['RequestStartTransaction', '遙距開始充電'],
   RequestStopTransaction: ['RequestStopTransaction', '遙距停止充電'],
   GetVariables: ['GetVariables', '讀取變數'],
@@ -263,6 +264,10 @@ export const STATIC_OPTIONS: Record<string, StaticOption[]> = {
     '48': ['After 2 days', '2 日後'],
     '72': ['After 3 days', '3 日後'],
     '168': ['After 7 days', '7 日後'],
+  }),
+  // cps.ocpp_protocol as the portal shows it; 'none' stands for a charger that never connected.
+  ocpp_protocol: labelled(['ocpp1.6', 'ocpp2.0.1', 'none'] as const, {
+    'ocpp1.6': ['OCPP 1.6', 'OCPP 1.6'], 'ocpp2.0.1': ['OCPP 2.0.1', 'OCPP 2.0.1'], none: ['— (never connected)', '—（從未連線）'],
   }),
   charge_point_error_code: labelled(CHARGE_POINT_ERROR_CODES, {
     ConnectorLockFailure: ['Connector lock failure', '充電槍鎖定故障'],

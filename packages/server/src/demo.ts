@@ -184,6 +184,8 @@ const fleet = runFleet({
   prefix: PREFIX,
   connectors: (i) => connectorsOf(i + 1),
   scenario: 'charge-loop',
+  // Every other charger speaks OCPP 2.0.1: one portal, one load management, both generations.
+  protocol: 'mixed',
   idTags: ID_TAGS,
   meterIntervalSec: 10,
   idleSec: [10, 90],

@@ -20,6 +20,7 @@ export const cps: ResourceDef = {
     power_meter_factor: ['Power Meter Factor', '電錶倍率'],
     power_meter_rotation_value: ['Power Meter Rotation Value', '電錶循環值'],
     firmware_version: ['Firmware Version', '韌體版本'],
+    ocpp_protocol: ['OCPP Version', 'OCPP 版本'],
     charging_status_code: ['Charging Status Code', '充電狀態代碼'],
     charging_status: ['Charging Status', '充電狀態'],
     last_known_status: ['Last Known Status (offline)', '最後已知狀態（離線）'],
@@ -83,6 +84,8 @@ export const cps: ResourceDef = {
     col('power_meter_factor', 'number', 'float', { viewOnly: true }),
     col('power_meter_rotation_value', 'number', 'int', { viewOnly: true }),
     textCol('firmware_version', { hiddenInList: true }),
+    // The version the charger last connected with; never connected: 'none' (server hooks/cps.ts).
+    col('ocpp_protocol', 'enum', 'text', { sortable: true, filter: 'select', options: 'ocpp_protocol' }),
     textCol('charging_status_code', { hiddenInList: true }),
     col('charging_status', 'enum', 'text', { sortable: true, filter: 'select', options: 'connector_status' }),
     // What a charger that is not connected (shown Offline) last reported, at last_status_dttm (server hooks/cps.ts).

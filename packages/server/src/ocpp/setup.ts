@@ -39,11 +39,13 @@ export function ocppServer(app: FastifyInstance): void {
   app.server.on('upgrade', central.handleUpgrade);
   app.describeWebSocket({
     path: '/ocpp/{chargeBoxId}',
-    summary: 'OCPP 1.6-J: where chargers connect',
-    description: 'Subprotocol ocpp1.6. The charger sends its calls (BootNotification, Heartbeat, StatusNotification, '
-      + 'Authorize, StartTransaction, MeterValues, StopTransaction, DataTransfer, …) and answers the commands sent to it. '
+    summary: 'OCPP 1.6-J and 2.0.1: where chargers connect',
+    description: 'Subprotocol ocpp2.0.1 or ocpp1.6, as the charger offers (both: ocpp2.0.1). A 1.6 charger sends its calls '
+      + '(BootNotification, Heartbeat, StatusNotification, Authorize, StartTransaction, MeterValues, StopTransaction, DataTransfer, …), '
+      + 'a 2.0.1 station its own (BootNotification, StatusNotification, Authorize, TransactionEvent, MeterValues, NotifyReport, …), '
+      + 'and each answers the commands sent to it in its version; docs/ocpp-201.md maps 2.0.1 onto the portal. '
       + 'Refused at the upgrade: 401 for an unknown or deleted charger and for a missing or wrong password, 403 for a disabled one, '
-      + '400 without the subprotocol, 429 during a cool-down, from an address that keeps sending garbage, or from one with '
+      + '400 without either subprotocol, 429 during a cool-down, from an address that keeps sending garbage, or from one with '
       + 'too many failed sign-ins (OCPP_SIGN_IN_FAILURES_PER_ADDRESS a minute). During a password rotation (POST /api/cps/{id}/password) '
       + 'the old password is accepted until the charger signs in with the new one. '
       + `A connection sending more than ${MALFORMED_READ_FREELY} malformed messages a minute is read slowly (OCPP_GARBAGE_READ_PAUSE_MS after each), `

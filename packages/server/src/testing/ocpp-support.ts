@@ -36,13 +36,13 @@ export async function addCard(sql: Sql, idTags: string[]): Promise<void> {
 export async function connectCharger(
   wsUrl: string,
   cpNo: string,
-  opts: { password?: string; handlers?: Record<string, (params: any) => unknown> } = {},
+  opts: { password?: string; handlers?: Record<string, (params: any) => unknown>; protocol?: 'ocpp1.6' | 'ocpp2.0.1' } = {},
 ): Promise<RPCClient> {
   const client = new RPCClient({
     endpoint: `${wsUrl}/ocpp`,
     identity: cpNo,
     ...(opts.password ? { password: opts.password } : {}),
-    protocols: ['ocpp1.6'],
+    protocols: [opts.protocol ?? 'ocpp1.6'],
     strictMode: true,
     reconnect: false,
   } as Partial<RPC_ClientOptions> as RPC_ClientOptions);

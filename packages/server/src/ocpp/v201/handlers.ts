@@ -92,4 +92,6 @@ export const HANDLERS_201: Record<string, MessageHandler> = {
   NotifyReport: notifyReport,
   SecurityEventNotification: recorded,
   NotifyEvent: recorded,
+  // Expired or Removed: the portal ends reservations at their expiry itself (reservations/).
+  ReservationStatusUpdate: recorded,
 };

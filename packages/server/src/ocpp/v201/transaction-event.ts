@@ -15,6 +15,7 @@ interface TransactionEventRequest {
   idToken?: { idToken: string; type: string };
   evse?: { id: number; connectorId?: number };
   meterValue?: MeterValue201[];
+  reservationId?: number;
 }
 
 interface KnownSession { sessionId: number; tranId: number; connectorId: number; idTag: string; idTagStatus: string }
@@ -63,6 +64,8 @@ export const transactionEvent: MessageHandler = async (ctx, p: TransactionEventR
     const started = await run('StartTransaction', startTransaction, {
       connectorId, idTag: p.idToken?.idToken ?? '', timestamp: p.timestamp, meterStart: begin ?? 0,
       ocppTransactionId: transactionId, withoutIdToken: !p.idToken,
+      // A reservation used by this transaction ends as used (reservations/), as with 1.6.
+      ...(p.reservationId !== undefined ? { reservationId: p.reservationId } : {}),
     });
     idTokenStatus = (started.response.idTagInfo as { status: string } | undefined)?.status;
     session = await sessionOf(ctx, transactionId);
