@@ -18,7 +18,15 @@ const text = (html: string) => html.replace(/<[^>]+>/g, '|');
 
 describe('session meter readings', () => {
   it('asks for the start, meter values and stop of one session, 50000 rows oldest first', () => {
-    expect(sessionMeterQuery(7)).toEqual({ session_id: 7, type: 'StartTransaction,MeterValues,StopTransaction', size: 50_000, order: 'asc', sort_by: 'req_id' });
+    expect(sessionMeterQuery(7)).toEqual({ session_id: 7, type: 'StartTransaction,MeterValues,StopTransaction,106,104', size: 50_000, order: 'asc', sort_by: 'req_id' });
+  });
+
+  it('read a 2.0.1 station\'s TransactionEvents as start, meter values and stop by their eventType', () => {
+    const event = (req_id: number, eventType: string, energy: number) =>
+      ({ req_id, request_type: 104, cre_dttm: '2026-05-01 10:00:00', energy, voltage: null, ampere: null, request_data: { eventType } });
+    const points = meterPoints([event(1, 'Started', 1000), event(2, 'Updated', 1500), { ...event(3, '', 1600), request_type: 106 }, event(4, 'Ended', 2000)]);
+    expect(points.map((p) => p.type)).toEqual(['StartTransaction', 'MeterValues', 'MeterValues', 'StopTransaction']);
+    expect(hasMeterValues(meterPoints([event(1, 'Started', 1000), event(4, 'Ended', 2000)]))).toBe(false);
   });
 
   it('turn rows into readings in kWh, leaving out rows without any value', () => {

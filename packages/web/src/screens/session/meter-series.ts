@@ -5,13 +5,23 @@ import { requestTypeId } from '@ev/core';
 export const SESSION_REQUEST_TYPES = ['StartTransaction', 'MeterValues', 'StopTransaction'] as const;
 export type SessionRequestType = (typeof SESSION_REQUEST_TYPES)[number];
 
+/** A 2.0.1 station says all three in TransactionEvents (its eventType tells which) and MeterValues. */
+const TRANSACTION_EVENT = requestTypeId('TransactionEvent', 'in', 'ocpp2.0.1')!;
+const EVENT_TYPES: Record<string, SessionRequestType> = { Started: 'StartTransaction', Updated: 'MeterValues', Ended: 'StopTransaction' };
+
+const TYPE_BY_ID = new Map<number | undefined, SessionRequestType>([
+  ...SESSION_REQUEST_TYPES.map((action) => [requestTypeId(action, 'in'), action] as const),
+  [requestTypeId('MeterValues', 'in', 'ocpp2.0.1'), 'MeterValues'],
+]);
+
 /** Rows fetched for one session (spec part 1 §7, §9: session meter-reading fetch 50000 rows). */
 export const SESSION_METER_FETCH = 50_000;
 
 /** The query of GET /api/cp_requests for a session's readings, oldest first. */
 export const sessionMeterQuery = (sessionId: number) => ({
   session_id: sessionId,
-  type: SESSION_REQUEST_TYPES.join(','),
+  // The spec's call names the 1.6 types; a 2.0.1 station's rows are asked by id (their labels carry the version).
+  type: [...SESSION_REQUEST_TYPES, requestTypeId('MeterValues', 'in', 'ocpp2.0.1'), TRANSACTION_EVENT].join(','),
   size: SESSION_METER_FETCH,
   order: 'asc',
   sort_by: 'req_id',
@@ -26,6 +36,8 @@ export interface SessionRequestRow {
   energy: number | string | null;
   voltage: number | string | null;
   ampere: number | string | null;
+  /** Read for a 2.0.1 TransactionEvent only: its eventType. */
+  request_data?: { eventType?: string } | null;
 }
 
 /** One reading: time in ms, energy in kWh, voltage, current; null where the row holds none. */
@@ -38,7 +50,10 @@ export interface MeterPoint {
   a: number | null;
 }
 
-const TYPE_BY_ID = new Map(SESSION_REQUEST_TYPES.map((action) => [requestTypeId(action, 'in'), action]));
+function typeOf(r: SessionRequestRow): SessionRequestType | null {
+  if (r.request_type === TRANSACTION_EVENT) return EVENT_TYPES[r.request_data?.eventType ?? ''] ?? null;
+  return TYPE_BY_ID.get(r.request_type ?? undefined) ?? null;
+}
 
 const num = (value: unknown): number | null => {
   if (value === null || value === undefined || value === '') return null;
@@ -57,7 +72,7 @@ export function meterPoints(rows: readonly SessionRequestRow[]): MeterPoint[] {
     const wh = num(r.energy);
     const point: MeterPoint = {
       key: r.req_id,
-      type: TYPE_BY_ID.get(r.request_type ?? undefined) ?? null,
+      type: typeOf(r),
       time: r.cre_dttm ? dayjs(r.cre_dttm).valueOf() : null,
       kwh: wh === null ? null : wh / 1000,
       v: num(r.voltage),
