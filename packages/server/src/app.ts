@@ -28,6 +28,7 @@ import { isDatabaseUnavailable } from './db/faults.ts';
 import { DATABASE_UNAVAILABLE, healthRoutes } from './http/health.ts';
 import { openApi } from './http/openapi.ts';
 import { dashboardRoutes } from './dashboards/routes.ts';
+import { deviceModelRoutes } from './device-model/routes.ts';
 import { openingHours } from './opening-hours/setup.ts';
 import { thirdPartyRoutes } from './third-party/index.ts';
 import { housekeeping } from './housekeeping/index.ts';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   closeSessionRoute(app);
   chargingRateRoutes(app);
   ocppServer(app);
+  deviceModelRoutes(app);
   alerting(app);
   loadManagement(app);
   cluster(app);

@@ -15,11 +15,15 @@ interface ReportData {
  */
 export const notifyReport: MessageHandler = async ({ cs, conn }, p: { requestId: number; seqNo: number; tbc?: boolean; reportData?: ReportData[] }) => {
   const { cpId } = conn.charger;
-  const rows = (p.reportData ?? []).flatMap((d) => d.variableAttribute.map((a) => [
+  const all = (p.reportData ?? []).flatMap((d) => d.variableAttribute.map((a) => [
     d.component.name, d.component.instance ?? '', d.component.evse?.id ?? 0, d.component.evse?.connectorId ?? 0,
-    d.variable.name, d.variable.instance ?? '', a.type ?? 'Actual', a.value ?? null, a.mutability ?? 'ReadWrite',
+    d.variable.name, d.variable.instance ?? '', a.type ?? 'Actual',
+    // A write-only value (a password) is never kept, even from a charger that reports it.
+    a.mutability === 'WriteOnly' ? null : (a.value ?? null), a.mutability ?? 'ReadWrite',
     d.variableCharacteristics?.dataType ?? null, d.variableCharacteristics?.unit ?? null, d.variableCharacteristics?.valuesList ?? null,
   ]));
+  // One row per key: an attribute said twice in a part would make the upsert below fail; the last one counts.
+  const rows = [...new Map(all.map((r) => [JSON.stringify(r.slice(0, 7)), r])).values()];
   await cs.db.tx(async (sql) => {
     const [asked] = await sql.query<{ request_id: number }>(
       `UPDATE cp_device_reports SET parts = parts + 1, completed_at = CASE WHEN $3 THEN completed_at ELSE now() END

@@ -112,6 +112,9 @@ const EXAMPLES: Record<string, Call> = {
   'POST /api/cp_locs/:id/configDrift/read': (c) => api(c, 'POST', `/api/cp_locs/${c.locId}/configDrift/read`),
   'POST /api/cps/:id/password': (c) => api(c, 'POST', `/api/cps/${c.cpId}/password`, { generate: true }),
   'POST /api/cps/:id/changeConfiguration': (c) => api(c, 'POST', `/api/cps/${c.cpId}/changeConfiguration`, { key: 'HeartbeatInterval', value: '60' }),
+  // Sent to a charger that is not connected: the attempt (10030) is audited as any command.
+  'POST /api/cps/:id/deviceModel/read': (c) => api(c, 'POST', `/api/cps/${c.cpId}/deviceModel/read`, {}),
+  'POST /api/cps/:id/deviceModel/set': (c) => api(c, 'POST', `/api/cps/${c.cpId}/deviceModel/set`, { component: 'OCPPCommCtrlr', variable: 'HeartbeatInterval', value: '60' }),
   'POST /api/cps/:id/chargingProfiles': (c) => api(c, 'POST', `/api/cps/${c.cpId}/chargingProfiles`, {
     connectorId: 1, purpose: 'TxDefaultProfile', profile: { chargingProfileId: 5, stackLevel: 2, kind: 'Absolute', unit: 'A', periods: [{ startPeriod: 0, limit: 16 }] },
   }),

@@ -20,6 +20,8 @@ export const hooks: ResourceHooks = {
     // The table keeps when the last connection began; a charger not connected is online since no time.
     online_since: `CASE WHEN t.online_flag = 1 THEN t.online_since END`,
     offline_since: `CASE WHEN t.online_flag = 0 THEN t.offline_since END`,
+    // Never connected reads as a value of its own, so the list can show and filter it.
+    ocpp_protocol: `coalesce(t.ocpp_protocol, 'none')`,
     // The physical connectors (not 0, the charge point as a whole), their times as the portal shows times;
     // last_known_status only while the charger is not connected (nulls stripped: the view's table gets no empty column).
     cp_connectors: `(SELECT coalesce(json_agg(json_strip_nulls(json_build_object('connector_id', c.connector_id,

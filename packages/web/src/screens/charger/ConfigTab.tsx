@@ -12,7 +12,7 @@ import { codeText, errorText } from '../../api/errors.ts';
 import { usePermissions } from '../../app/session.tsx';
 import { optionLabel, settingName } from './config-labels.ts';
 import { ConfigSettingItem } from './ConfigSettingItem.tsx';
-import { ChargerKeysSection } from './ChargerKeysSection.tsx';
+import { OnChargerSection } from './DeviceModelSection.tsx';
 
 const RESULT_COLOURS: Record<ConfigSendResult, string> = {
   Accepted: 'green',
@@ -277,7 +277,7 @@ export default function ConfigTab({ cpId }: { cpId: number }) {
           },
         ]}
       />
-      {perms.has(P.GET_CONFIGURATION) && <ChargerKeysSection cpId={cpId} />}
+      {perms.has(P.GET_CONFIGURATION) && <OnChargerSection cpId={cpId} />}
       <Modal
         open={!!editing}
         title={editing ? t(editing.copy ? 'ui.cpConfig.copyTitle' : 'ui.cpConfig.editTitle', { id: editing.row.cp_config_id }) : ''}

@@ -1,0 +1,83 @@
+import type { Catalog, Lang } from './types.ts';
+
+/**
+ * The configuration tab of an OCPP 2.0.1 charger, "Device model" (issue 31, namespace ui.deviceModel): the
+ * variables the charger reported (GetBaseReport → NotifyReport) by component, and one variable set
+ * (SetVariables). Component, variable names and the charger's answers are OCPP's words, shown as they are.
+ */
+export const DEVICE_MODEL_UI: Record<Lang, Catalog> = {
+  en: {
+    deviceModel: {
+      title: 'Device model',
+      intro: 'This charger connects with OCPP 2.0.1: its settings are the variables of its device model.',
+      read: 'Read from the charger',
+      reading: 'Reading the device model: {{parts}} parts received…',
+      readDone: 'The charger reported {{count}} variables',
+      incomplete: 'The report is incomplete: the charger sent {{parts}} parts and then stopped. Read again to retry.',
+      lastRead: 'Last report {{at}}',
+      neverRead: 'Not read yet: Read asks the charger for its device model.',
+      component: 'Component',
+      evse: 'EVSE',
+      variable: 'Variable',
+      value: 'Value',
+      unit: 'Unit',
+      mutability: 'Access',
+      mutabilities: { ReadOnly: 'Read-only', ReadWrite: 'Read and write', WriteOnly: 'Write-only' },
+      writeOnlyValue: '(write-only: not read back)',
+      edit: 'Edit',
+      editTitle: 'Set {{name}}',
+      currentValue: 'Value on the charger: {{value}}',
+      allowed: 'Allowed values: {{values}}',
+      newValue: 'New value',
+      send: 'Send to the charger',
+      close: 'Close',
+      answer: 'The charger answered',
+      answerHint: {
+        Accepted: 'The charger applied the value.',
+        Rejected: 'The charger refused the value.',
+        RebootRequired: 'The charger took the value; it applies after the charger restarts.',
+        UnknownComponent: 'The charger does not have this component.',
+        UnknownVariable: 'The charger does not have this variable.',
+        NotSupportedAttributeType: 'The charger does not support setting this attribute.',
+      },
+      notEditable: 'The charger reports this variable as read-only.',
+    },
+  },
+  'zh-TW': {
+    deviceModel: {
+      title: '裝置模型',
+      intro: '此充電樁以 OCPP 2.0.1 連線：其設定為裝置模型中的變數。',
+      read: '從充電樁讀取',
+      reading: '正在讀取裝置模型：已收到 {{parts}} 部分…',
+      readDone: '充電樁報告了 {{count}} 個變數',
+      incomplete: '報告不完整：充電樁傳送了 {{parts}} 部分後便停止。請再次讀取重試。',
+      lastRead: '最後報告於 {{at}}',
+      neverRead: '尚未讀取：按「讀取」向充電樁查詢其裝置模型。',
+      component: '元件',
+      evse: 'EVSE',
+      variable: '變數',
+      value: '值',
+      unit: '單位',
+      mutability: '存取',
+      mutabilities: { ReadOnly: '唯讀', ReadWrite: '可讀寫', WriteOnly: '唯寫' },
+      writeOnlyValue: '（唯寫：無法讀回）',
+      edit: '編輯',
+      editTitle: '設定 {{name}}',
+      currentValue: '充電樁上的值：{{value}}',
+      allowed: '可用值：{{values}}',
+      newValue: '新值',
+      send: '傳送至充電樁',
+      close: '關閉',
+      answer: '充電樁回覆',
+      answerHint: {
+        Accepted: '充電樁已套用此值。',
+        Rejected: '充電樁拒絕了此值。',
+        RebootRequired: '充電樁已接受此值，將於重新啟動後生效。',
+        UnknownComponent: '充電樁沒有此元件。',
+        UnknownVariable: '充電樁沒有此變數。',
+        NotSupportedAttributeType: '充電樁不支援設定此屬性。',
+      },
+      notEditable: '充電樁報告此變數為唯讀。',
+    },
+  },
+};
