@@ -162,7 +162,7 @@ describe('CSMS commands', () => {
     expect(events().at(-1)).toMatchObject({ eventType: 'Updated', triggerReason: 'Trigger', evse: { id: 1 } });
     expect(t.central.messages('MeterValues')[0].params.meterValue[0].sampledValue[0].context).toBe('Trigger');
     expect(t.central.messages('BootNotification')[1].params.reason).toBe('Triggered');
-    expect(await t.central.call('CS001', 'TriggerMessage', { requestedMessage: 'LogStatusNotification' })).toEqual({ status: 'NotImplemented' });
+    expect(await t.central.call('CS001', 'TriggerMessage', { requestedMessage: 'PublishFirmwareStatusNotification' })).toEqual({ status: 'NotImplemented' });
     expect(await t.central.call('CS001', 'DataTransfer', { vendorId: 'Acme', data: 'x' })).toEqual({ status: 'Accepted', data: 'x' });
     expect(await t.central.call('CS001', 'DataTransfer', { vendorId: 'Other' })).toEqual({ status: 'UnknownVendorId' });
     await expect(t.central.call('CS001', 'CustomerInformation', { requestId: 1, report: true, clear: false })).rejects.toThrow(/not implemented/);

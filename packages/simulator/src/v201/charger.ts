@@ -14,11 +14,15 @@ import type { ClearFilter } from '../charging-profiles.ts';
 import type { Connector, ConnectorStatus } from '../connector.ts';
 import { FirmwareUpdater, type FirmwareOptions, type FirmwareStatus } from '../firmware.ts';
 import { noop, type SimulatedChargerOptions } from '../link.ts';
+import { LocalAuthList } from '../local-list.ts';
+import { Reservations } from '../reservations.ts';
 import { DeviceModel, REPORT_ITEMS_PER_MESSAGE } from './device-model.ts';
-import { connectorStatus201, toEngineProfile, type ChargingProfile201 } from './messages.ts';
+import { connectorStatus201, toEngineProfile, type ChargingProfile201, type IdTokenInfo } from './messages.ts';
 import { Station201, type Tx201 } from './station.ts';
 
 type BootReason = 'PowerUp' | 'RemoteReset' | 'FirmwareUpdate' | 'Triggered';
+/** UploadLogStatusEnumType, the part this station gives. */
+export type LogStatus = 'Idle' | 'Uploading' | 'Uploaded' | 'UploadFailure';
 
 /**
  * The station (sessions: station.ts) and what the CSMS's messages do to it (commands.ts answers them):
@@ -29,6 +33,13 @@ export abstract class Charger201 extends Station201 {
   readonly deviceModel: DeviceModel;
   /** UpdateFirmware: its FirmwareStatusNotifications and the restart with the new version (firmware.ts). */
   readonly firmware: FirmwareUpdater;
+  /** SendLocalList / GetLocalListVersion: the 1.6 charger's list (local-list.ts), kept across reconnects and reboots. */
+  readonly localList = new LocalAuthList(this.config);
+  /** ReserveNow / CancelReservation: the 1.6 charger's reservations (reservations.ts), EVSE for connector, 0 for any EVSE. */
+  readonly reservations: Reservations;
+  /** GetLog: the upload in progress (its requestId) and the status TriggerMessage reports. */
+  private logStatus: LogStatus = 'Idle';
+  private logRequestId?: number;
   private bootReason: BootReason = 'PowerUp';
   private firmwareRequestId?: number;
   /** Reset OnIdle answered Scheduled: the station restarts when its last transaction ends. */
@@ -54,6 +65,33 @@ export abstract class Charger201 extends Station201 {
         await this.restart();
       },
     }, options.firmware);
+    this.reservations = new Reservations({
+      config: this.config, connectorCount: options.connectors, now: () => this.now(),
+      // A reservation's group is the 2.0.1 groupIdToken where 1.6 has parentIdTag.
+      authorize: async (t) => {
+        const info = await this.authorize(t);
+        return { status: info.status as 'Accepted', ...(info.groupIdToken ? { parentIdTag: info.groupIdToken.idToken } : {}) };
+      },
+      connectorStatus: (id) => this.connectorStatus(id), hasTransaction: (id) => this.hasTransaction(id), setStatus: (id, st) => this.setStatus(id, st),
+    });
+  }
+
+  /** Offline the local list answers first (as the 1.6 charger), then the cache (station.ts). */
+  override async authorize(idToken: string): Promise<IdTokenInfo> {
+    const listed = !this.isConnected && this.config.bool('LocalAuthorizeOffline') ? this.localList.lookup(idToken, this.now()) : undefined;
+    if (listed) {
+      return {
+        status: listed.status, ...(listed.expiryDate ? { cacheExpiryDateTime: listed.expiryDate } : {}),
+        ...(listed.parentIdTag ? { groupIdToken: { idToken: listed.parentIdTag, type: 'Central' } } : {}),
+      };
+    }
+    return super.authorize(idToken);
+  }
+
+  /** A reserved EVSE starts only for its reservation, whose id goes with the Started event (2.0.1 H01). */
+  override async startTransaction(evseId: number, idToken: string, opts: { remoteStartId?: number; chargingProfile?: ChargingProfile201 } = {}): Promise<string> {
+    const reservationId = this.reservations.size ? await this.reservations.claim(evseId, idToken) : undefined;
+    return super.startTransaction(evseId, idToken, { ...opts, ...(reservationId !== undefined ? { reservationId } : {}) });
   }
 
   // —— what the CSMS's messages do; public so that tests can also cause them locally ——
@@ -141,6 +179,30 @@ export abstract class Charger201 extends Station201 {
   updateFirmware(requestId: number, location: string, retrieveDate: string): Promise<void> {
     this.firmwareRequestId = requestId;
     return this.firmware.run({ location, retrieveDate });
+  }
+
+  /**
+   * GetLog: Uploading then Uploaded after diagnosticsUploadMs, each with the requestId. A request while one
+   * uploads cancels that one (AcceptedCanceled, 2.0.1 N01): only the newest finishes.
+   */
+  uploadLog(requestId: number): { status: 'Accepted' | 'AcceptedCanceled'; run: () => Promise<void> } {
+    const status = this.logStatus === 'Uploading' ? 'AcceptedCanceled' : 'Accepted';
+    this.logRequestId = requestId;
+    this.logStatus = 'Uploading';
+    return {
+      status,
+      run: async () => {
+        await this.sendLogStatus('Uploading', requestId);
+        await this.sleep(this.diagnosticsUploadMs);
+        if (this.logRequestId === requestId) await this.sendLogStatus('Uploaded', requestId);
+      },
+    };
+  }
+
+  /** LogStatusNotification (also for TriggerMessage): the requestId of the upload, none when Idle. */
+  async sendLogStatus(status: LogStatus = this.logStatus, requestId = this.logRequestId): Promise<void> {
+    this.logStatus = status;
+    await this.outbox.push('LogStatusNotification', () => ({ status, ...(status !== 'Idle' && requestId !== undefined ? { requestId } : {}) }), false);
   }
 
   override async sendFirmwareStatus(): Promise<void> {

@@ -1,11 +1,15 @@
 import { createRPCError } from 'ocpp-rpc';
 import type { CommandOutcome } from '../command-types.ts';
+import type { IdTagInfo } from '../local-list.ts';
 import type { Charger201 } from './charger.ts';
 import type { ReportBase } from './device-model.ts';
 import { purpose16, type ChargingProfile201 } from './messages.ts';
 
 type Handler = (cp: Charger201, params: any) => CommandOutcome | Promise<CommandOutcome>;
 interface EvseRef { id: number; connectorId?: number }
+interface IdToken { idToken: string; type: string }
+/** SendLocalList's AuthorizationData: without idTokenInfo a Differential removes the idToken. */
+interface AuthorizationData201 { idToken: IdToken; idTokenInfo?: { status: string; cacheExpiryDateTime?: string; groupIdToken?: IdToken } }
 
 const answer = (result: Record<string, unknown>, after?: () => Promise<void>): CommandOutcome => ({ result, after });
 
@@ -24,7 +28,10 @@ const handlers: Record<string, Handler> = {
   RequestStartTransaction(cp, { evseId, remoteStartId, idToken, chargingProfile }: { evseId?: number; remoteStartId: number; idToken: { idToken: string }; chargingProfile?: ChargingProfile201 }) {
     const id = evseId ?? freeEvse(cp);
     if (id === undefined || !validEvse(cp, id) || cp.hasTransaction(id)) return answer({ status: 'Rejected' });
-    if (!['Available', 'Preparing'].includes(cp.connectorStatus(id))) return answer({ status: 'Rejected' });
+    const status = cp.connectorStatus(id);
+    // A reserved EVSE starts for its reservation's idToken (2.0.1 H01), not for another.
+    const reservedForIt = status === 'Reserved' && cp.reservations.onConnector(id)?.idTag.toUpperCase() === idToken.idToken.toUpperCase();
+    if (!['Available', 'Preparing'].includes(status) && !reservedForIt) return answer({ status: 'Rejected' });
     if (chargingProfile && chargingProfile.chargingProfilePurpose !== 'TxProfile') return answer({ status: 'Rejected' });
     return answer({ status: 'Accepted' }, async () => {
       await cp.plugIn(id);
@@ -74,6 +81,7 @@ const handlers: Record<string, Handler> = {
       MeterValues: async () => { for (const id of ids) await cp.sendMeterValuesMessage(id); },
       TransactionEvent: () => cp.sendTransactionState(evse?.id),
       FirmwareStatusNotification: () => cp.sendFirmwareStatus(),
+      LogStatusNotification: () => cp.sendLogStatus(),
     };
     const action = send[requestedMessage];
     if (!action) return answer({ status: 'NotImplemented' });
@@ -128,6 +136,42 @@ const handlers: Record<string, Handler> = {
   ClearCache(cp) {
     cp.clearIdTagCache();
     return answer({ status: 'Accepted' });
+  },
+
+  ReserveNow(cp, { id, expiryDateTime, idToken, evseId, groupIdToken }: { id: number; expiryDateTime: string; idToken: IdToken; evseId?: number; groupIdToken?: IdToken }) {
+    // No evseId: any EVSE of the station, the 1.6 reservation of connector 0.
+    return answer({ status: cp.reservations.reserve({
+      reservationId: id, connectorId: evseId ?? 0, expiryDate: expiryDateTime, idTag: idToken.idToken,
+      ...(groupIdToken ? { parentIdTag: groupIdToken.idToken } : {}),
+    }) });
+  },
+
+  CancelReservation(cp, { reservationId }: { reservationId: number }) {
+    return answer({ status: cp.reservations.cancel(reservationId) });
+  },
+
+  SendLocalList(cp, { versionNumber, updateType, localAuthorizationList = [] }: { versionNumber: number; updateType: 'Full' | 'Differential'; localAuthorizationList?: AuthorizationData201[] }) {
+    const status = cp.localList.update({
+      listVersion: versionNumber, updateType,
+      localAuthorizationList: localAuthorizationList.map(({ idToken, idTokenInfo: i }) => ({
+        idTag: idToken.idToken,
+        ...(i ? { idTagInfo: { status: i.status as IdTagInfo['status'], ...(i.cacheExpiryDateTime ? { expiryDate: i.cacheExpiryDateTime } : {}), ...(i.groupIdToken ? { parentIdTag: i.groupIdToken.idToken } : {}) } } : {}),
+      })),
+    });
+    // SendLocalListStatusEnumType has no NotSupported: a station with its list off cannot take it (Failed).
+    return answer({ status: status === 'NotSupported' ? 'Failed' : status });
+  },
+
+  GetLocalListVersion(cp) {
+    // 2.0.1 has no -1: a list that is off is no list, version 0.
+    return answer({ versionNumber: Math.max(0, cp.localList.listVersion()) });
+  },
+
+  GetLog(cp, { logType, requestId }: { logType: 'DiagnosticsLog' | 'SecurityLog'; requestId: number; log: { remoteLocation: string } }) {
+    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
+    const filename = `${cp.cpNo}-${logType === 'SecurityLog' ? 'security' : 'diagnostics'}-${stamp}.log`;
+    const upload = cp.uploadLog(requestId);
+    return answer({ status: upload.status, filename }, upload.run);
   },
 
   UpdateFirmware(cp, { requestId, firmware }: { requestId: number; firmware: { location: string; retrieveDateTime: string } }) {

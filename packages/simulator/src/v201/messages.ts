@@ -12,7 +12,7 @@ export type TriggerReason =
   | 'MeterValuePeriodic' | 'RemoteStart' | 'RemoteStop' | 'ResetCommand' | 'StopAuthorized' | 'Trigger' | 'AbnormalCondition';
 
 /** What Authorize and TransactionEvent answers say of an idToken (IdTokenInfoType, the part used). */
-export interface IdTokenInfo { status: string; cacheExpiryDateTime?: string }
+export interface IdTokenInfo { status: string; cacheExpiryDateTime?: string; groupIdToken?: { idToken: string; type: string } }
 
 /** The 2.0.1 connectorStatus: the EV's presence, not the charging state (that goes in TransactionEvent). */
 export function connectorStatus201(status: ConnectorStatus): ConnectorStatus201 {

@@ -74,18 +74,19 @@ export abstract class Station201 extends ChargePointLink {
    * Starts a transaction (TransactionEvent Started); resolves with its id once the CSMS has the event, so
    * when offline only after the reconnect delivered it. Energy counts from now either way.
    */
-  async startTransaction(evseId: number, idToken: string, opts: { remoteStartId?: number; chargingProfile?: ChargingProfile201 } = {}): Promise<string> {
+  async startTransaction(evseId: number, idToken: string, opts: { remoteStartId?: number; chargingProfile?: ChargingProfile201; reservationId?: number } = {}): Promise<string> {
     const c = this.evse(evseId);
     if (c.tx) throw new Error(`${this.cpNo}: EVSE ${evseId} already has a transaction`);
     if (!c.operative) throw new Error(`${this.cpNo}: EVSE ${evseId} is unavailable`);
     this.advanceAll();
-    if (c.status === 'Available') c.newVehicle();
+    if (c.status === 'Available' || c.status === 'Reserved') c.newVehicle();
     const tx: Tx201 = { transactionId: randomUUID(), idTag: idToken, startedAt: this.now(), meterStart: c.registerWh, announced: false, remoteStartId: opts.remoteStartId };
     c.tx = tx;
     if (opts.chargingProfile) this.setChargingProfile(evseId, { ...opts.chargingProfile, transactionId: tx.transactionId });
     this.setStatus(evseId, this.allowedCurrent(evseId) > 0 ? 'Charging' : 'SuspendedEVSE').catch(noop);
     const started = this.transactionEvent('Started', c, opts.remoteStartId !== undefined ? 'RemoteStart' : 'Authorized', {
       idToken: token(idToken),
+      ...(opts.reservationId !== undefined ? { reservationId: opts.reservationId } : {}),
       meterValue: [{ timestamp: this.iso(tx.startedAt), sampledValue: [energy(tx.meterStart, 'Transaction.Begin')] }],
     });
     tx.announced = true;

@@ -114,12 +114,18 @@ export async function toCall201(db: Database, cpId: number, action: string, p: R
       // Hard: now, whatever runs; Soft: once idle, as 1.6 chargers do a soft reset after stopping their transactions.
       return { action: 'Reset', params: { type: p.type === 'Hard' ? 'Immediate' : 'OnIdle' }, answer: same };
     case 'UnlockConnector':
-      return { action: 'UnlockConnector', params: { evseId: p.connectorId, connectorId: 1 }, answer: (r) => ({ ...r, status: UNLOCK_16[r.status] ?? r.status }) };
+      return {
+        action: 'UnlockConnector', params: { evseId: p.connectorId, connectorId: 1 },
+        // The station's own word stays beside the 1.6 one (OngoingAuthorizedTransaction says why it failed).
+        answer: (r) => ({ ...r, status: UNLOCK_16[r.status] ?? r.status, ...(UNLOCK_16[r.status] !== r.status ? { chargerStatus: r.status } : {}) }),
+      };
     case 'ChangeAvailability':
       return { action: 'ChangeAvailability', params: { operationalStatus: p.type, ...evse(p.connectorId) }, answer: same };
     case 'TriggerMessage': {
       const requestedMessage = TRIGGER_201[p.requestedMessage] ?? p.requestedMessage;
-      return { action: 'TriggerMessage', params: { requestedMessage, ...(p.connectorId !== undefined ? evse(p.connectorId) : {}) }, answer: same };
+      // A StatusNotification is a connector's: the EVSE's one connector is named (2.0.1 F06).
+      const target = requestedMessage === 'StatusNotification' && p.connectorId > 0 ? { evse: { id: p.connectorId, connectorId: 1 } } : evse(p.connectorId);
+      return { action: 'TriggerMessage', params: { requestedMessage, ...target }, answer: same };
     }
     case 'SetChargingProfile': {
       const cp = p.csChargingProfiles;
@@ -188,21 +194,28 @@ export async function toCall201(db: Database, cpId: number, action: string, p: R
     case 'GetDiagnostics':
       return {
         action: 'GetLog',
-        params: { logType: 'DiagnosticsLog', requestId: nextRequestId(), log: { remoteLocation: p.location, ...(p.startTime ? { oldestTimestamp: p.startTime } : {}), ...(p.stopTime ? { latestTimestamp: p.stopTime } : {}) } },
-        answer: ({ filename }) => (filename ? { fileName: filename } : {}),
+        params: {
+          logType: 'DiagnosticsLog', requestId: nextRequestId(),
+          log: { remoteLocation: p.location, ...(p.startTime ? { oldestTimestamp: p.startTime } : {}), ...(p.stopTime ? { latestTimestamp: p.stopTime } : {}) },
+          ...(p.retries !== undefined ? { retries: p.retries } : {}), ...(p.retryInterval !== undefined ? { retryInterval: p.retryInterval } : {}),
+        },
+        // 1.6 answers with the file name alone; a 2.0.1 refusal stays a refusal (AcceptedCanceled: this one runs, an older stopped).
+        answer: ({ status, filename }) => (status === 'Rejected' ? { status } : filename ? { fileName: filename } : {}),
       };
     case 'UpdateFirmware':
       return {
         action: 'UpdateFirmware',
         params: { requestId: nextRequestId(), firmware: { location: p.location, retrieveDateTime: p.retrieveDate }, ...(p.retries !== undefined ? { retries: p.retries } : {}), ...(p.retryInterval !== undefined ? { retryInterval: p.retryInterval } : {}) },
-        // 1.6 has no answer payload; a refusal still shows as the status the charger gave.
-        answer: (r) => (r.status === 'Accepted' ? {} : r),
+        // 1.6 has no answer payload; a refusal still shows as the status the charger gave. AcceptedCanceled is
+        // accepted (an update in progress was stopped for this one).
+        answer: (r) => (r.status === 'Accepted' || r.status === 'AcceptedCanceled' ? {} : r),
       };
     case 'ReserveNow':
       return {
         action: 'ReserveNow',
         params: {
-          id: p.reservationId, expiryDateTime: p.expiryDate, idToken: { idToken: p.idTag, type: 'Central' },
+          // The portal reserves for a card: the station matches the token its reader gives (type and value).
+          id: p.reservationId, expiryDateTime: p.expiryDate, idToken: { idToken: p.idTag, type: 'ISO14443' },
           ...(p.connectorId ? { evseId: p.connectorId } : {}),
           ...(p.parentIdTag ? { groupIdToken: { idToken: p.parentIdTag, type: 'Central' } } : {}),
         },
@@ -213,10 +226,17 @@ export async function toCall201(db: Database, cpId: number, action: string, p: R
         action: 'SendLocalList',
         params: {
           versionNumber: p.listVersion, updateType: p.updateType,
-          ...(p.localAuthorizationList ? {
+          // 2.0.1 allows no empty list (minItems 1): an empty Full list, which clears it, goes without one.
+          ...(p.localAuthorizationList?.length ? {
             localAuthorizationList: (p.localAuthorizationList as any[]).map((e) => ({
               idToken: { idToken: e.idTag, type: 'ISO14443' },
-              ...(e.idTagInfo ? { idTokenInfo: { status: e.idTagInfo.status, ...(e.idTagInfo.expiryDate ? { cacheExpiryDateTime: e.idTagInfo.expiryDate } : {}) } } : {}),
+              ...(e.idTagInfo ? {
+                idTokenInfo: {
+                  status: e.idTagInfo.status,
+                  ...(e.idTagInfo.expiryDate ? { cacheExpiryDateTime: e.idTagInfo.expiryDate } : {}),
+                  ...(e.idTagInfo.parentIdTag ? { groupIdToken: { idToken: e.idTagInfo.parentIdTag, type: 'Central' } } : {}),
+                },
+              } : {}),
             })),
           } : {}),
         },
