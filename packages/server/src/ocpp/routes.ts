@@ -10,6 +10,7 @@ import { cableMissing, checkStartForm } from './start-rules.ts';
 import { InvalidCommandError, maskSecrets, type CommandAction, type CommandOutcome } from './commands.ts';
 import { rsrRemoteStart, type RsrFields } from '../rsr/start.ts';
 import { lmsClash, ProfileInput, toOcppProfile } from '../charging-profiles/profile.ts';
+import { transactionBlockingUnlock, transactionEnded } from './v201/unlock.ts';
 
 /** Longest charging time a remote start may ask for, in minutes (a year): beyond it is a typing mistake. */
 const MAX_START_MINUTES = 366 * 24 * 60;
@@ -257,6 +258,13 @@ export function commandRoutes(fastify: FastifyInstance): void {
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     const missing = await unknownConnector(app, cp, body.connectorId);
     if (missing) return missing;
+    const running = await transactionBlockingUnlock(app.db, cp.cp_id, body.connectorId);
+    if (running !== null) {
+      const stopped = await command(req, user, cp, 'RemoteStopTransaction', { transactionId: running }, body.remark);
+      if (stopped.status !== 'success') return stopped;
+      // Unlocked too soon, the station still has the transaction: its answer then says so (UnlockFailed).
+      await transactionEnded(app.db, cp.cp_id, running);
+    }
     const result = await command(req, user, cp, 'UnlockConnector', { connectorId: body.connectorId }, body.remark);
     // UnlockFailed is the connector's own failure: the spec's connector error, not a refused request.
     const unlockFailed = (result.data as { status?: string } | undefined)?.status === 'UnlockFailed';

@@ -69,4 +69,16 @@ describe('OCPP 2.0.1 charging station', () => {
     const [stop] = await s.db.query(`SELECT request_data FROM cp_requests WHERE cp_id = $1 AND request_type = 122`, [cpId]);
     expect(stop.request_data).toEqual({ transactionId: session.ocpp_transaction_id });
   });
+
+  it('unlocks a connector during a transaction as a 1.6 charger does: the transaction is stopped first', async () => {
+    const admin = await s.login();
+    await sim.plugIn(1);
+    const txId = await sim.startTransaction(1, 'CARD-1');
+    const res = await s.api('POST', `/api/cps/unlockCharger/${cpId}`, { token: admin, body: { connectorId: 1 } });
+    expect(res.body).toMatchObject({ status: 'success', data: { status: 'Unlocked' } });
+    const [session] = await s.db.query(`SELECT stop_reason, session_end_time FROM cp_sessions WHERE cp_id = $1 AND ocpp_transaction_id = $2`, [cpId, txId]);
+    expect(session.session_end_time).not.toBeNull();
+    expect(session.stop_reason).toBe('Remote');
+    expect(sim.hasTransaction(1)).toBe(false);
+  });
 });
