@@ -62,7 +62,12 @@ export const OCPP_REQUEST_TYPES: readonly OcppRequestType[] = [
 ];
 
 /** Default request_type filter of the cp_requests list (spec part 1 §2). */
-export const DEFAULT_REQUEST_TYPES = [1, 2, 3, 4, 5, 7, 8, 9, 10, 14, 15, 16, 17];
+export const DEFAULT_REQUEST_TYPES = [
+  1, 2, 3, 4, 5, 7, 8, 9, 10, 14, 15, 16, 17,
+  // Their OCPP 2.0.1 counterparts: BootNotification … LogStatusNotification, RequestStart/StopTransaction, UnlockConnector,
+  // Reset, ChangeAvailability (TransactionEvent carries starts and stops, so it is shown with its meter updates).
+  101, 102, 103, 104, 107, 108, 109, 121, 122, 123, 124, 125,
+];
 
 /** The request-type id of an action in a direction, undefined for an action we do not know. */
 export function requestTypeId(action: string, direction: OcppDirection, protocol: OcppProtocol = 'ocpp1.6'): number | undefined {

@@ -25,6 +25,8 @@ const CARDS = (column: string) => `regexp_split_to_array(upper(trim(${column})),
  * one); should two rows still share one, Accepted wins, then Blocked.
  */
 export async function cardStatus(sql: Sql, charger: Charger, idTag: string): Promise<IdTagAuthorization> {
+  // An empty idTag names no card: a holder without cards (rfid_cards '') would otherwise match it.
+  if (!idTag.trim()) return { status: 'Invalid', accountId: null };
   const rows = await sql.query<{ status: IdTagStatus; account_id: number | null }>(
     `WITH holders AS (
        SELECT a.acc_id AS account_id, a.acc_status = 1 AS active, a.loc_ids

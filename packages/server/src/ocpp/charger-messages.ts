@@ -43,7 +43,9 @@ export const heartbeat: MessageHandler = async () => ({ response: { currentTime:
 /**
  * Connector state, newest report wins: a status a charger queued while offline arrives after
  * newer ones and must not overwrite them (both tables compare the report's own timestamp).
- * Available after a running session's start flags that session unconfirmed (unconfirmed.ts).
+ * Available after a running session's start flags that session unconfirmed (unconfirmed.ts), but not
+ * for a 2.0.1 station (p.transactionsOutlast, v201/handlers.ts): its transaction may run on an idle
+ * connector (authorized before the cable, or the cable pulled on the EV side) and ends only by its Ended.
  */
 export const statusNotification: MessageHandler = async ({ cs, conn }, p) => {
   const connectorId = int32('connectorId', p.connectorId)!;
@@ -61,7 +63,7 @@ export const statusNotification: MessageHandler = async ({ cs, conn }, p) => {
       [cpId, connectorId, p.status, p.errorCode, p.vendorErrorCode ?? null, p.info ?? null, ts.toISOString()],
     );
     if (!applied.length) return;
-    if (p.status === 'Available') await flagUnconfirmed(sql, cpId, connectorId, ts.toISOString(), 'Available');
+    if (p.status === 'Available' && !p.transactionsOutlast) await flagUnconfirmed(sql, cpId, connectorId, ts.toISOString(), 'Available');
     // charging_status sums the charger up: connector 0 out of service wins, then any connector
     // charging (the remote-action rule of spec §4), else the latest report.
     await sql.query(

@@ -5,7 +5,7 @@ import { int32 } from './protocol.ts';
 import { latest, readings, type MeterValue, type Reading } from './meter-values.ts';
 
 /** An idTag is accepted at start if a card allows it here or the portal just asked for it (remote start). */
-async function idTagStatus({ cs, conn }: HandlerContext, idTag: string) {
+export async function idTagStatus({ cs, conn }: HandlerContext, idTag: string) {
   const cpId = conn.charger.cpId;
   // A remote start links the account its member ID named, else the card's holder (if any).
   if (cs.remoteStarts.has(cpId, idTag)) {
@@ -119,8 +119,9 @@ async function findSession(ctx: HandlerContext, tranId: number): Promise<{ sessi
  * transaction we do not know (started under another central system, or its start was lost) is
  * still answered and recorded in cp_requests with its transactionId, never dropped. A session
  * refused at its start takes the reading too (a charger may go on charging; OCPP 1.6
- * StopTransactionOnInvalidId), keeping its refusal as the reason. The stop confirms a session
- * flagged unconfirmed (unconfirmed.ts); one the central system already closed is left as it is.
+ * StopTransactionOnInvalidId), keeping its refusal as the reason (a 2.0.1 transaction whose idToken
+ * was refused after its start has none: it takes the stop's). The stop confirms a session flagged
+ * unconfirmed (unconfirmed.ts); one the central system already closed is left as it is.
  */
 export const stopTransaction: MessageHandler = async (ctx, p) => {
   const { cs, conn } = ctx;
@@ -134,7 +135,7 @@ export const stopTransaction: MessageHandler = async (ctx, p) => {
         SET session_end_time = $3, end_meter = $4,
             total_pw_consume = greatest($4 - start_meter, 0), running_pw_consume = greatest($4 - start_meter, 0),
             total_charge_time = greatest(extract(epoch FROM ($3::timestamptz - session_start_time)), 0)::int,
-            stop_reason = CASE WHEN s.id_tag_status <> 'Accepted' THEN s.stop_reason ELSE $5 END,
+            stop_reason = CASE WHEN s.id_tag_status <> 'Accepted' THEN coalesce(s.stop_reason, $5) ELSE $5 END,
             end_soc = coalesce(round($6::float8)::smallint,
                                (SELECT round(m.soc)::smallint FROM cp_meter_values m
                                  WHERE m.session_id = s.session_id AND m.soc IS NOT NULL ORDER BY m.ts DESC LIMIT 1)),

@@ -62,7 +62,7 @@ describe('charging lists over HTTP', () => {
   });
 
   it('reads the default request-type filter through the type index, which leaves out Heartbeat and MeterValues', async () => {
-    // The index is partial (request_type NOT IN (6, 11)): PostgreSQL uses it only where it can prove
+    // The index is partial (request_type NOT IN (6, 11, 105, 106)): PostgreSQL uses it only where it can prove
     // the filter fits. Seq scans off, so the small test table cannot hide which index it would take.
     const plan = (types: number[]) => s.db.tx(async (sql) => {
       await sql.query('SET LOCAL enable_seqscan = off');

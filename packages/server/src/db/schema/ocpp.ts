@@ -37,8 +37,9 @@ export const cp_requests = pgTable('cp_requests', {
 }, (t) => [
   // Heartbeat (6) and MeterValues (11) are most of the rows and outside the list's default filter:
   // a list of them alone walks the primary key, dense with them, and each of them skips a b-tree
-  // insert (issue 14). The list's IN filters without 6 and 11 are proved to fit the predicate.
-  index('cp_requests_type_idx').on(t.request_type, t.req_id).where(sql`request_type NOT IN (6, 11)`),
+  // insert (issue 14). The list's IN filters without 6 and 11 are proved to fit the predicate. The same for
+  // OCPP 2.0.1's Heartbeat and MeterValues (105, 106).
+  index('cp_requests_type_idx').on(t.request_type, t.req_id).where(sql`request_type NOT IN (6, 11, 105, 106)`),
   index('cp_requests_cp_idx').on(t.cp_id, t.req_id),
   // Rows arrive in time order, so a BRIN index serves the date filter at a fraction of a b-tree's size
   // and insert cost (issue 14). A late offline-queued row only widens its range's summary.

@@ -45,8 +45,9 @@ const boot = as16(bootNotification, ({ chargingStation: s }) => ({
 /**
  * connectorStatus says whether a car is there; whether it charges comes in TransactionEvents. Occupied
  * keeps an occupied state the connector already has (Charging stays Charging), else it is Preparing.
+ * Available is no sign a transaction ended (only its Ended is): running sessions are not flagged unconfirmed.
  */
-const status = as16(statusNotification, async (p, { cs, conn }) => {
+const status = as16((ctx, p) => statusNotification(ctx, { ...p, transactionsOutlast: true }), async (p, { cs, conn }) => {
   let status: string = p.connectorStatus;
   if (status === 'Occupied') {
     const [row] = await cs.db.query<{ status: string | null }>(

@@ -34,10 +34,14 @@ export function meterValue16(mv: MeterValue201): MeterValue {
   };
 }
 
-/** ReasonEnumType of a TransactionEvent Ended → the portal's stop reasons (1.6 Reason); the original stays in the log. */
+/**
+ * ReasonEnumType of a TransactionEvent Ended → the portal's stop reasons (1.6 Reason); the original stays in the log.
+ * A master pass is a card shown at the station (Local); limits, faults and timeouts are Other.
+ */
 const STOP_REASON: Record<string, string> = {
   DeAuthorized: 'DeAuthorized', EmergencyStop: 'EmergencyStop', EVDisconnected: 'EVDisconnected', ImmediateReset: 'HardReset',
-  Local: 'Local', LocalOutOfCredit: 'Local', PowerLoss: 'PowerLoss', Reboot: 'Reboot', Remote: 'Remote', StoppedByEV: 'EVDisconnected',
+  Local: 'Local', LocalOutOfCredit: 'Local', MasterPass: 'Local', PowerLoss: 'PowerLoss', Reboot: 'Reboot', Remote: 'Remote',
+  StoppedByEV: 'EVDisconnected',
 };
 export const stopReason16 = (reason: string | undefined): string => (reason ? STOP_REASON[reason] ?? 'Other' : 'Local');
 

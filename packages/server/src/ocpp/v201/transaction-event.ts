@@ -1,8 +1,8 @@
+import { requestTypeId } from '@ev/core';
 import type { Handled, HandlerContext, MessageHandler } from '../handler-types.ts';
 import { statusNotification } from '../charger-messages.ts';
-import { cardStatus } from '../authorization.ts';
-import { latest, readings } from '../meter-values.ts';
-import { meterValues, startTransaction, stopTransaction } from '../transactions.ts';
+import { latest, readings, type MeterValue } from '../meter-values.ts';
+import { idTagStatus, meterValues, startTransaction, stopTransaction } from '../transactions.ts';
 import { OCCUPIED, meterValue16, statusFromChargingState, stopReason16, type MeterValue201 } from './messages.ts';
 
 interface TransactionEventRequest {
@@ -32,15 +32,33 @@ async function sessionOf({ cs, conn }: HandlerContext, transactionId: string): P
 }
 
 /**
+ * A transaction Started before its EVSE was known (OCPP 2.0.1 E01 TxStartPoint Authorized, OCTT TC_J_08): its
+ * idToken and start wait here for the first event that names the EVSE. Per charger and transactionId; a few
+ * at most, so the oldest go when many pile up.
+ */
+const waiting = new Map<string, { idToken: string | null; timestamp: string; reservationId?: number }>();
+const MAX_WAITING = 1000;
+const waitingKey = (cpId: number, transactionId: string) => `${cpId}\u0000${transactionId}`;
+
+/** The reading a transaction first heard of mid-way begins with: its Transaction.Begin sample, else the earliest. */
+function beginning(mv: MeterValue[]): { energy: number | null; ts: Date | null } {
+  const begin = mv.filter((m) => m.sampledValue.some((v) => v.context === 'Transaction.Begin'));
+  const rs = readings(begin.length ? begin : mv).filter((r) => r.energy !== null).sort((a, b) => a.ts.getTime() - b.ts.getTime());
+  return { energy: rs[0]?.energy ?? null, ts: rs[0]?.ts ?? null };
+}
+
+/**
  * A TransactionEvent as the 1.6 messages it amounts to, run through their handlers (so sessions, meter
  * values, load management and the screens see one model): the first event of a transaction, normally
  * Started, is a StartTransaction; its meter values a MeterValues; Ended a StopTransaction; a chargingState
  * a StatusNotification. The session keeps the charger's string transactionId beside our numeric tran_id.
  * Events come in seqNo order on one connection (a charger's offline queue is replayed in order, each
- * with its own timestamp, which the handlers keep); an event sent again finds its session by transactionId.
+ * with its own timestamp, which the handlers keep); an event sent again (same seqNo, eventType and
+ * timestamp) gets the answer it had and changes nothing.
  */
 export const transactionEvent: MessageHandler = async (ctx, p: TransactionEventRequest) => {
   const { transactionId } = p.transactionInfo;
+  const { cpId } = ctx.conn.charger;
   const mv = (p.meterValue ?? []).map(meterValue16);
   const events: Event[] = [];
   const parts: Handled[] = [];
@@ -50,36 +68,63 @@ export const transactionEvent: MessageHandler = async (ctx, p: TransactionEventR
     events.push({ action, params, response: out.response });
     return out;
   };
+  // NoAuthorization (an empty idToken) identifies no one: the station lets the car charge, the answer is Accepted.
+  const idTag = p.idToken && p.idToken.type !== 'NoAuthorization' && p.idToken.idToken !== '' ? p.idToken.idToken : null;
 
   let session = await sessionOf(ctx, transactionId);
+  const again = session && !newest(cpId, transactionId, p.seqNo) && (await answeredBefore(ctx, session.sessionId, p));
+  if (session && again) {
+    // Sent again (our answer was lost, or the offline queue replayed it twice): the same answer, nothing done twice.
+    const row = { session_id: session.sessionId, tran_id: session.tranId, connector_id: session.connectorId, cre_dttm: new Date(p.timestamp) };
+    return { response: again, row, events: [] };
+  }
+  if (session && p.eventType === 'Started' && (await letGoOfId(ctx, session.sessionId, p.timestamp))) session = null;
   const connectorId = p.evse?.id ?? session?.connectorId;
   let idTokenStatus: string | undefined;
   if (!session) {
+    const key = waitingKey(cpId, transactionId);
     if (connectorId === undefined) {
-      // Not a transaction we know, and no EVSE to put it on (OCPP 2.0.1 E01: the evse comes with its first event).
-      return { response: {}, row: { tran_id: null } };
+      // Not on an EVSE yet (OCPP 2.0.1 E01: the evse comes with the first event after it is known).
+      if (idTag) idTokenStatus = (await idTagStatus(ctx, idTag)).status;
+      const known = waiting.get(key);
+      if (!known || (!known.idToken && idTag)) {
+        waiting.set(key, { idToken: idTag ?? null, timestamp: known?.timestamp ?? p.timestamp, reservationId: p.reservationId ?? known?.reservationId });
+      }
+      if (waiting.size > MAX_WAITING) waiting.delete(waiting.keys().next().value!);
+      return { response: p.idToken ? { idTokenInfo: { status: idTokenStatus ?? 'Accepted' } } : {}, row: { tran_id: null } };
     }
-    // Started, or the first event that reached us (its Started was lost): the session begins here.
-    const begin = latest(readings(mv)).energy;
+    // Started, or the first event that reached us (its Started was lost, or had no EVSE): the session begins here.
+    const before = waiting.get(key);
+    waiting.delete(key);
+    const begin = beginning(mv);
+    const eventTime = new Date(p.timestamp);
+    const start = before ? before.timestamp : p.eventType !== 'Started' && begin.ts && begin.ts < eventTime ? begin.ts.toISOString() : p.timestamp;
+    const startTag = idTag ?? before?.idToken ?? null;
+    const reservationId = p.reservationId ?? before?.reservationId;
     const started = await run('StartTransaction', startTransaction, {
-      connectorId, idTag: p.idToken?.idToken ?? '', timestamp: p.timestamp, meterStart: begin ?? 0,
-      ocppTransactionId: transactionId, withoutIdToken: !p.idToken,
-      // A reservation used by this transaction ends as used (reservations/), as with 1.6.
-      ...(p.reservationId !== undefined ? { reservationId: p.reservationId } : {}),
+      connectorId, idTag: startTag ?? '', timestamp: start, meterStart: begin.energy ?? 0,
+      ocppTransactionId: transactionId, withoutIdToken: !startTag,
+      // The reservation it uses (reservations/ ends it on the StartTransaction the bus tells of).
+      ...(reservationId !== undefined ? { reservationId } : {}),
     });
     idTokenStatus = (started.response.idTagInfo as { status: string } | undefined)?.status;
     session = await sessionOf(ctx, transactionId);
-  } else if (p.idToken && session.idTag === '') {
-    // Identified after it started: the session learns its card (and account), as a 1.6 start would have.
-    const card = await cardStatus(ctx.cs.db, ctx.conn.charger, p.idToken.idToken);
+  } else if (idTag && session.idTag === '') {
+    // Identified after it started (cable first, or a remote start on it): the session learns its card (and
+    // account), and a remote start's duration its planned end, as a 1.6 start would have.
+    const card = await idTagStatus(ctx, idTag);
+    const minutes = ctx.cs.remoteStarts.takeMinutes(cpId, idTag);
+    const plannedEnd = minutes ? new Date(Date.parse(p.timestamp) + minutes * 60_000).toISOString() : null;
     idTokenStatus = card.status;
     await ctx.cs.db.query(
-      `UPDATE cp_sessions SET id_tag = $2, id_tag_status = $3, account_id = coalesce(account_id, $4), lupd_dttm = now() WHERE session_id = $1`,
-      [session.sessionId, p.idToken.idToken, card.status, card.accountId ?? null],
+      `UPDATE cp_sessions SET id_tag = $2, id_tag_status = $3, account_id = coalesce(account_id, $4),
+              planned_end_dttm = coalesce(planned_end_dttm, $5::timestamptz), lupd_dttm = now()
+        WHERE session_id = $1`,
+      [session.sessionId, idTag, card.status, card.accountId ?? null, plannedEnd],
     );
-  } else if (p.idToken) {
+  } else if (idTag) {
     // The session's own idToken keeps the answer it had (a remote start's is no card); another one is looked up.
-    idTokenStatus = p.idToken.idToken === session.idTag ? session.idTagStatus : (await cardStatus(ctx.cs.db, ctx.conn.charger, p.idToken.idToken)).status;
+    idTokenStatus = idTag === session.idTag ? session.idTagStatus : (await idTagStatus(ctx, idTag)).status;
   }
   if (!session) throw new Error(`TransactionEvent ${transactionId}: session not recorded`);
 
@@ -111,6 +156,54 @@ export const transactionEvent: MessageHandler = async (ctx, p: TransactionEventR
     events,
   };
 };
+
+/**
+ * A Started after the session of its transactionId ended is another transaction: a station that numbers its
+ * transactions again after a reset. The old session lets go of the id (kept with its session id beside it).
+ */
+async function letGoOfId({ cs }: HandlerContext, sessionId: number, timestamp: string): Promise<boolean> {
+  const rows = await cs.db.query(
+    `UPDATE cp_sessions SET ocpp_transaction_id = ocpp_transaction_id || ' #' || session_id, lupd_dttm = now()
+      WHERE session_id = $1 AND session_end_time < $2::timestamptz RETURNING session_id`,
+    [sessionId, timestamp],
+  );
+  return rows.length > 0;
+}
+
+const TRANSACTION_EVENT = requestTypeId('TransactionEvent', 'in', 'ocpp2.0.1')!;
+
+/**
+ * The highest seqNo seen per charger and transaction in this process: an event above it is new, so only an
+ * event that may be a repeat (after a reconnect, a restart, or from a station that repeats seqNos) costs
+ * the look-up in the log. Bounded: the oldest transactions are forgotten first.
+ */
+const highestSeqNo = new Map<string, number>();
+const MAX_TRACKED = 20_000;
+function newest(cpId: number, transactionId: string, seqNo: number): boolean {
+  const key = waitingKey(cpId, transactionId);
+  const highest = highestSeqNo.get(key);
+  if (highest !== undefined && seqNo <= highest) return false;
+  highestSeqNo.delete(key);
+  highestSeqNo.set(key, seqNo);
+  if (highestSeqNo.size > MAX_TRACKED) highestSeqNo.delete(highestSeqNo.keys().next().value!);
+  return highest !== undefined;
+}
+
+/**
+ * The answer given to this very event before: same transaction, seqNo, eventType and timestamp (seqNo alone
+ * is not trusted: a station that always sends 0 would lose its events). The log row's time is the event's
+ * (cre_dttm, indexed), so a long session's many events are not read for it.
+ */
+async function answeredBefore({ cs }: HandlerContext, sessionId: number, p: TransactionEventRequest): Promise<Record<string, unknown> | null> {
+  const [row] = await cs.db.query<{ response_data: Record<string, unknown> | null }>(
+    `SELECT response_data FROM cp_requests
+      WHERE cre_dttm = $1 AND session_id = $2 AND request_type = $3 AND request_data->>'seqNo' = $4
+        AND request_data->>'eventType' = $5 AND request_data->>'timestamp' = $6
+      LIMIT 1`,
+    [new Date(p.timestamp).toISOString(), sessionId, TRANSACTION_EVENT, String(p.seqNo), p.eventType, p.timestamp],
+  );
+  return row ? row.response_data ?? {} : null;
+}
 
 /** Ended while the car is still there: Finishing, as a 1.6 charger would say; otherwise the StatusNotification will tell. */
 async function finishingStatus({ cs, conn }: HandlerContext, connectorId: number): Promise<string | null> {
