@@ -2,7 +2,7 @@
  * The limits bench/ocpp-load.ts compares its figures against, measured in the same run on the
  * same machine and database (a busy shared machine makes absolute figures useless across runs):
  *
- * - rpc: an ocpp-rpc server in strict mode (the library's own ocpp1.6 validator) that answers
+ * - rpc: an ocpp-rpc server in strict mode (the library's own ocpp1.6 and ocpp2.0.1 validators) that answers
  *   every call and does nothing else, in a child process of its own (this file with --no-work-server),
  *   driven by the same raw chargers and frames as the real server: calls/s, server CPU per call,
  *   and connect+boot per second and CPU.
@@ -14,15 +14,19 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../packages/server/src/db/client.ts';
 import { meterLoop, pool, RawCharger, type MeterLoopResult } from './ocpp-raw-charger.ts';
+import type { Protocol } from './ocpp-frames.ts';
 import { message, serverSample, type ServerSample } from './child.ts';
 
 /** Child: the no-work server. */
 async function serveNoWork(): Promise<void> {
   const { RPCServer } = await import('ocpp-rpc');
-  const rpc = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true, callConcurrency: 1 });
+  // Both versions, as the real endpoint offers them: each raw charger offers the one of its run.
+  const rpc = new RPCServer({ protocols: ['ocpp2.0.1', 'ocpp1.6'], strictMode: true, callConcurrency: 1 });
   rpc.on('client', (client) => {
+    // The same answer is valid in both versions.
     client.handle('BootNotification', () => ({ status: 'Accepted', currentTime: new Date().toISOString(), interval: 30 }));
     client.handle('MeterValues', () => ({}));
+    client.handle('TransactionEvent', () => ({}));
   });
   const http = await rpc.listen(0, '127.0.0.1');
   const address = http.address() as { port: number };
@@ -46,12 +50,13 @@ async function serveNoWork(): Promise<void> {
 export class NoWorkServer {
   private fleet: RawCharger[] = [];
 
-  private constructor(private readonly child: ChildProcess, private readonly port: number) {}
+  private constructor(private readonly child: ChildProcess, private readonly port: number, private readonly protocol: Protocol) {}
 
-  static async start(execArgv: string[]): Promise<NoWorkServer> {
+  /** Its chargers speak `protocol`, as the real server's do in the run. */
+  static async start(execArgv: string[], protocol: Protocol = 'ocpp1.6'): Promise<NoWorkServer> {
     const child = fork(fileURLToPath(import.meta.url), ['--no-work-server'], { execArgv: [...execArgv, '--import', 'tsx'] });
     const { port } = await message(child, 'ready');
-    return new NoWorkServer(child, port);
+    return new NoWorkServer(child, port, protocol);
   }
 
   /** The no-work server's CPU time so far, in ms, and its event loop's delays since the last sample. */
@@ -66,7 +71,7 @@ export class NoWorkServer {
 
   /** Connects and boots `n` chargers, 200 at a time as the real bench does; keeps the first `keep`. */
   async boot(n: number, keep: number): Promise<{ perSecond: number; cpuMsEach: number; n: number }> {
-    const booting = Array.from({ length: n }, (_, i) => new RawCharger('127.0.0.1', this.port, `N${i + 1}`));
+    const booting = Array.from({ length: n }, (_, i) => new RawCharger('127.0.0.1', this.port, `N${i + 1}`, this.protocol));
     const c0 = await this.cpuMs();
     const t0 = performance.now();
     await pool(booting, 200, (c) => c.boot());
@@ -79,7 +84,8 @@ export class NoWorkServer {
 
   /** One turn of the MeterValues loop on the kept chargers: closed, or paced at one call per `intervalMs` each. */
   meter(seconds: number, intervalMs = 0): Promise<MeterLoopResult> {
-    return meterLoop(this.fleet, this.fleet.map((_, i) => i + 1), seconds, intervalMs);
+    const txs = this.fleet.map((_, i) => (this.protocol === 'ocpp1.6' ? i + 1 : `nowork-${i + 1}`));
+    return meterLoop(this.fleet, txs, seconds, intervalMs);
   }
 
   async close(): Promise<void> {

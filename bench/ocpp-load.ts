@@ -3,8 +3,10 @@
  *
  *   npx tsx bench/ocpp-load.ts                                   PGlite (in memory)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/ocpp-load.ts
+ *   npx tsx bench/ocpp-load.ts --protocol ocpp2.0.1              the chargers speak OCPP 2.0.1
  *
- * Options: --chargers N (connections held and storm, 15000), --hold N (seconds the fleet is held
+ * Options: --protocol ocpp1.6|ocpp2.0.1 (what the chargers offer and send, ocpp-frames.ts; 1.6 by
+ *          default: in 2.0.1 the MeterValues are TransactionEvent Updated events), --chargers N (connections held and storm, 15000), --hold N (seconds the fleet is held
  *          heartbeating, 30), --meter-chargers N (500), --seconds N (MeterValues run, 15),
  *          --rounds N (the MeterValues run is cut into N turns with the no-work server, 3),
  *          --node-flags "max-semi-space-size=64 …" (Node.js flags for both servers, written without
@@ -34,9 +36,10 @@
  * counts rows in the database.
  */
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { heartbeats, meterLoop, pool, RawCharger, type MeterLoopResult } from './ocpp-raw-charger.ts';
+import { protocolOption, startCall } from './ocpp-frames.ts';
+import { cost, mb, postgresCpuMsSince, postgresTicks, until, waits, type Stats, type Turn } from './ocpp-load-parts.ts';
 import { insertBaseline, NoWorkServer } from './ocpp-baselines.ts';
 import { numberOption, option } from './args.ts';
 import { message, serverSample, type ServerSample } from './child.ts';
@@ -92,9 +95,12 @@ async function serve(): Promise<void> {
     if (m.type === 'insertBaseline') {
       const rows = await query(`SELECT cp_id, cp_no, loc_id FROM cps WHERE cp_no = ANY($1::text[])`, [m.cpNos]);
       const byNo = new Map(rows.map((r) => [r.cp_no, r]));
+      // 2.0.1 chargers name their transactions themselves: their sessions are looked up.
+      const open = new Map((await query(`SELECT cp_id, max(session_id) AS session_id FROM cp_sessions WHERE session_end_time IS NULL GROUP BY cp_id`))
+        .map((r) => [r.cp_id, r.session_id as number]));
       const sessions = (m.cpNos as string[]).map((no, i) => {
         const r = byNo.get(no)!;
-        return { sessionId: m.sessionIds[i] as number, cpId: r.cp_id, cpNo: no, locId: r.loc_id };
+        return { sessionId: (m.sessionIds?.[i] as number | undefined) ?? open.get(r.cp_id)!, cpId: r.cp_id, cpNo: no, locId: r.loc_id };
       });
       process.send!({ type: 'insertBaseline', ...(await insertBaseline({ ...s.db, query, tx }, sessions, m.seconds)) });
     } else if (m.type === 'cpu') {
@@ -125,16 +131,12 @@ async function serve(): Promise<void> {
 
 /* ---------------------------------------------------------------- driver (parent) */
 
-interface Stats {
-  rss: number; heap: number; cpuMs: number; connections: number; online: number; requests: number; meterValues: number;
-  statements: number; transactions: number;
-}
-
 async function drive(): Promise<void> {
   const chargers = numberOption('chargers', 15000);
   const hold = numberOption('hold', 30);
   const meterChargers = numberOption('meter-chargers', 500);
   const seconds = numberOption('seconds', 15);
+  const protocol = protocolOption();
   if (process.argv.includes('--loop-delay')) process.env.BENCH_LOOP_DELAY = '1'; // both servers, see child.ts
   const env = { ...process.env };
   if (process.env.BENCH_DATABASE_URL) env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
@@ -145,15 +147,15 @@ async function drive(): Promise<void> {
   });
   const ready = await message(child, 'ready');
   const { hostname: host, port } = new URL(ready.wsUrl);
-  const charger = (i: number) => new RawCharger(host, Number(port), `B${i + 1}`);
-  console.log(`database: ${ready.db}; chargers in cps: ${chargers}; listen backlog ${numberOption('backlog', 4096) || 'Node default (511)'}`);
+  const charger = (i: number) => new RawCharger(host, Number(port), `B${i + 1}`, protocol);
+  console.log(`protocol: ${protocol}; database: ${ready.db}; chargers in cps: ${chargers}; listen backlog ${numberOption('backlog', 4096) || 'Node default (511)'}`);
   const stats = async (): Promise<Stats> => {
     child.send({ type: 'stats' });
     return message(child, 'stats');
   };
 
   // The limits, measured now on this machine: the figures below are printed as ratios to them.
-  const noWork = await NoWorkServer.start(nodeFlags);
+  const noWork = await NoWorkServer.start(nodeFlags, protocol);
   const noWorkBoot = await noWork.boot(Math.min(chargers, 5000), meterChargers);
   console.log(
     `limit, ocpp-rpc strict mode doing no work: connect+boot ${Math.round(noWorkBoot.perSecond)}/s ` +
@@ -231,10 +233,12 @@ async function drive(): Promise<void> {
     if (!only || only === 'meter') {
       const fleet = Array.from({ length: meterChargers }, (_, i) => charger(i));
       await pool(fleet, 200, (c) => c.boot());
-      const txs = await Promise.all(fleet.map((c) =>
-        c.call('StartTransaction', { connectorId: 1, idTag: 'BENCH', meterStart: 0, timestamp: new Date().toISOString() }).then((r) => r.transactionId as number),
-      ));
-      child.send({ type: 'insertBaseline', seconds: Math.min(seconds, 5), cpNos: fleet.map((c) => c.cpNo), sessionIds: txs });
+      const txs = await Promise.all(fleet.map(async (c) => {
+        const start = startCall(protocol, c.cpNo);
+        return start.txId(await c.call(start.action, start.payload));
+      }));
+      const sessionIds = protocol === 'ocpp1.6' ? txs : undefined;
+      child.send({ type: 'insertBaseline', seconds: Math.min(seconds, 5), cpNos: fleet.map((c) => c.cpNo), sessionIds });
       const insert = await message(child, 'insertBaseline');
       console.log(
         `limit, multi-row INSERT of a MeterValues' rows (cp_requests + cp_meter_values), ${meterChargers} pairs per transaction, ` +
@@ -351,58 +355,6 @@ async function drive(): Promise<void> {
     await new Promise((r) => child.once('exit', r));
   }
 }
-
-async function until(fn: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const stop = Date.now() + timeoutMs;
-  while (!(await fn())) {
-    if (Date.now() > stop) throw new Error('timed out waiting for the server to settle');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-
-type CpuKey = 'serverCpuMs' | 'databaseCpuMs' | 'driverCpuMs';
-type Turn = MeterLoopResult & Record<CpuKey, number> & Pick<ServerSample, 'loopP99Ms' | 'loopMaxMs' | 'slowestCommitMs'>;
-
-const waits = (t: Turn) =>
-  (t.slowestCommitMs === undefined ? '' : `, slowest commit ${t.slowestCommitMs.toFixed(0)} ms`) +
-  (t.loopP99Ms === null ? '' : `; event loop late p99 ${t.loopP99Ms.toFixed(1)}, max ${t.loopMaxMs!.toFixed(0)} ms`);
-
-/** CPU per message over the turns given, in µs, by process. */
-function cost(turns: Turn[]): { server: number; database: number; driver: number } {
-  const n = turns.reduce((k, t) => k + t.answered, 0);
-  const us = (key: CpuKey) => (turns.reduce((k, t) => k + t[key], 0) * 1000) / n;
-  return { server: us('serverCpuMs'), database: us('databaseCpuMs'), driver: us('driverCpuMs') };
-}
-
-/** CPU ticks of every process named postgres on this machine (backends, WAL writer, checkpointer), by pid. */
-function postgresTicks(): Map<string, number> {
-  const ticks = new Map<string, number>();
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      const fields = stat.slice(close + 2).split(' ');
-      ticks.set(pid, Number(fields[11]) + Number(fields[12])); // utime, stime (fields 14, 15 of proc(5))
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks;
-}
-
-/** PostgreSQL's CPU time since `before` in ms: per process, so a backend that ended meanwhile subtracts nothing. */
-function postgresCpuMsSince(before: Map<string, number>): number {
-  let ticks = 0;
-  for (const [pid, t] of postgresTicks()) ticks += t - (before.get(pid) ?? 0);
-  return (ticks * 1000) / CLOCK_TICKS;
-}
-
-/** _SC_CLK_TCK: 100 on Linux everywhere this runs. */
-const CLOCK_TICKS = 100;
 
 if (process.argv.includes('--serve')) await serve();
 else await drive();

@@ -6,6 +6,7 @@
  * calls the bench repeats are written from templates (no JSON.stringify per message).
  */
 import { connect, type Socket } from 'node:net';
+import { bootPayload, meterFrame, type Protocol, type TxId } from './ocpp-frames.ts';
 
 const HANDSHAKE_END = Buffer.from('\r\n\r\n');
 
@@ -21,9 +22,10 @@ export class RawCharger {
     readonly host: string,
     readonly port: number,
     readonly cpNo: string,
+    readonly protocol: Protocol = 'ocpp1.6',
   ) {}
 
-  /** Opens the socket and upgrades it to ocpp1.6; rejects on refusal or reset. */
+  /** Opens the socket and upgrades it to its protocol (ocpp1.6 or ocpp2.0.1); rejects on refusal or reset. */
   open(): Promise<void> {
     return new Promise((resolve, reject) => {
       const sock = connect({ host: this.host, port: this.port, noDelay: true });
@@ -33,7 +35,7 @@ export class RawCharger {
       sock.once('connect', () =>
         sock.write(
           `GET /ocpp/${this.cpNo} HTTP/1.1\r\nHost: ${this.host}:${this.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-            `Sec-WebSocket-Key: YmVuY2hiZW5jaGJlbmNoYg==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: ocpp1.6\r\n\r\n`,
+            `Sec-WebSocket-Key: YmVuY2hiZW5jaGJlbmNoYg==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: ${this.protocol}\r\n\r\n`,
         ),
       );
       sock.on('data', (chunk: Buffer) => {
@@ -82,7 +84,7 @@ export class RawCharger {
 
   async boot(): Promise<void> {
     await this.open();
-    const res = await this.call('BootNotification', { chargePointVendor: 'Bench', chargePointModel: 'Raw' });
+    const res = await this.call('BootNotification', bootPayload(this.protocol));
     if (res.status !== 'Accepted') throw new Error(`${this.cpNo}: boot ${JSON.stringify(res)}`);
   }
 
@@ -150,15 +152,16 @@ export interface MeterLoopResult {
 }
 
 /**
- * Each charger sends MeterValues (energy, voltage, current) for transaction `txs[i]` for `seconds`, one
+ * Each charger sends MeterValues (energy, voltage, current; in 2.0.1 a TransactionEvent Updated with them,
+ * ocpp-frames.ts) for transaction `txs[i]` for `seconds`, one
  * call outstanding: in a closed loop (as fast as answered), or with `intervalMs` one call per interval
  * each (phases spread over the interval; a late answer sends the next at once); with `alsoUntil`, for
  * as long as that is still pending too. The frame is a template
- * around the three values that change (message id, timestamp, energy). Used against the real server
+ * around the values that change (message id, timestamp, energy). Used against the real server
  * and the no-work baseline.
  */
 export async function meterLoop(
-  fleet: RawCharger[], txs: number[], seconds: number, intervalMs = 0, alsoUntil?: Promise<unknown>,
+  fleet: RawCharger[], txs: TxId[], seconds: number, intervalMs = 0, alsoUntil?: Promise<unknown>,
 ): Promise<MeterLoopResult> {
   const latencies: number[] = [];
   let errors = 0;
@@ -173,10 +176,7 @@ export async function meterLoop(
   const running = () => !settled || performance.now() < end;
   await Promise.all(fleet.map(async (c, i) => {
     let next = start + (intervalMs * i) / fleet.length;
-    const head = `","MeterValues",{"connectorId":1,"transactionId":${txs[i]},"meterValue":[{"timestamp":"`;
-    const mid = '","sampledValue":[{"value":"';
-    const tail = '","measurand":"Energy.Active.Import.Register","unit":"Wh"},{"value":"230.1","measurand":"Voltage","unit":"V"},' +
-      '{"value":"16.0","measurand":"Current.Import","unit":"A"}]}]}]';
+    const frame = meterFrame(c.protocol, txs[i]);
     for (let wh = 0; running(); wh += 10) {
       if (intervalMs) {
         const wait = next - performance.now();
@@ -186,7 +186,7 @@ export async function meterLoop(
       }
       const t = performance.now();
       const ts = new Date().toISOString();
-      const answer = await c.callRaw((id) => '[2,"' + id + head + ts + mid + wh + tail);
+      const answer = await c.callRaw((id) => frame(id, ts, wh));
       if (answer.charCodeAt(1) !== 51) errors++; // not [3,…: a CALLERROR
       latencies.push(performance.now() - t);
     }

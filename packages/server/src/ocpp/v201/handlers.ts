@@ -5,6 +5,7 @@ import { diagnosticsStatusNotification, firmwareStatusNotification } from '../..
 import { notifyReport } from '../../device-model/report.ts';
 import { OCCUPIED, firmwareStatus16, logStatus16, meterValue16, type MeterValue201 } from './messages.ts';
 import { transactionEvent } from './transaction-event.ts';
+import { statusReported } from './known-transactions.ts';
 
 /**
  * The OCPP 2.0.1 charger-initiated messages. Each runs the 1.6 handler of the same meaning with the
@@ -48,6 +49,7 @@ const boot = as16(bootNotification, ({ chargingStation: s }) => ({
  * Available is no sign a transaction ended (only its Ended is): running sessions are not flagged unconfirmed.
  */
 const status = as16((ctx, p) => statusNotification(ctx, { ...p, transactionsOutlast: true }), async (p, { cs, conn }) => {
+  statusReported(conn, p.evseId);
   let status: string = p.connectorStatus;
   if (status === 'Occupied') {
     const [row] = await cs.db.query<{ status: string | null }>(

@@ -3,6 +3,9 @@ import type { Handled, HandlerContext, MessageHandler } from '../handler-types.t
 import { statusNotification } from '../charger-messages.ts';
 import { latest, readings, type MeterValue } from '../meter-values.ts';
 import { idTagStatus, meterValues, startTransaction, stopTransaction } from '../transactions.ts';
+import {
+  forgetSession, knownSession, rememberSession, startNoLongerWaiting, statusChanged, surelyNew, waitForEvse, waitingStart, type KnownSession,
+} from './known-transactions.ts';
 import { OCCUPIED, meterValue16, statusFromChargingState, stopReason16, type MeterValue201 } from './messages.ts';
 
 interface TransactionEventRequest {
@@ -18,27 +21,23 @@ interface TransactionEventRequest {
   reservationId?: number;
 }
 
-interface KnownSession { sessionId: number; tranId: number; connectorId: number; idTag: string; idTagStatus: string }
 
 type Event = NonNullable<Handled['events']>[number];
 
-/** The session of a 2.0.1 transactionId of this charger. */
-async function sessionOf({ cs, conn }: HandlerContext, transactionId: string): Promise<KnownSession | null> {
-  const [row] = await cs.db.query<{ session_id: number; tran_id: number; connector_id: number; id_tag: string; id_tag_status: string }>(
+/** The session of a 2.0.1 transactionId of this charger: remembered, else read (fresh: a Started may reuse an id). */
+async function sessionOf({ cs, conn }: HandlerContext, transactionId: string, fresh = false): Promise<KnownSession | null> {
+  const { cpId } = conn.charger;
+  const known = fresh ? undefined : knownSession(cpId, transactionId);
+  if (known) return known;
+  const [row] = await cs.db.query<{ session_id: number; tran_id: number; connector_id: number; id_tag: string; id_tag_status: string | null }>(
     `SELECT session_id, tran_id, connector_id, id_tag, id_tag_status FROM cp_sessions WHERE cp_id = $1 AND ocpp_transaction_id = $2`,
-    [conn.charger.cpId, transactionId],
+    [cpId, transactionId],
   );
-  return row && { sessionId: row.session_id, tranId: row.tran_id, connectorId: row.connector_id, idTag: row.id_tag, idTagStatus: row.id_tag_status };
+  if (!row) return null;
+  const session = { sessionId: row.session_id, tranId: row.tran_id, connectorId: row.connector_id, idTag: row.id_tag, idTagStatus: row.id_tag_status };
+  rememberSession(cpId, transactionId, session);
+  return session;
 }
-
-/**
- * A transaction Started before its EVSE was known (OCPP 2.0.1 E01 TxStartPoint Authorized, OCTT TC_J_08): its
- * idToken and start wait here for the first event that names the EVSE. Per charger and transactionId; a few
- * at most, so the oldest go when many pile up.
- */
-const waiting = new Map<string, { idToken: string | null; timestamp: string; reservationId?: number }>();
-const MAX_WAITING = 1000;
-const waitingKey = (cpId: number, transactionId: string) => `${cpId}\u0000${transactionId}`;
 
 /** The reading a transaction first heard of mid-way begins with: its Transaction.Begin sample, else the earliest. */
 function beginning(mv: MeterValue[]): { energy: number | null; ts: Date | null } {
@@ -71,31 +70,32 @@ export const transactionEvent: MessageHandler = async (ctx, p: TransactionEventR
   // NoAuthorization (an empty idToken) identifies no one: the station lets the car charge, the answer is Accepted.
   const idTag = p.idToken && p.idToken.type !== 'NoAuthorization' && p.idToken.idToken !== '' ? p.idToken.idToken : null;
 
-  let session = await sessionOf(ctx, transactionId);
-  const again = session && !newest(cpId, transactionId, p.seqNo) && (await answeredBefore(ctx, session.sessionId, p));
+  let session = await sessionOf(ctx, transactionId, p.eventType === 'Started');
+  const again = session && !surelyNew(ctx.conn, transactionId, p.seqNo) && (await answeredBefore(ctx, session.sessionId, p));
   if (session && again) {
     // Sent again (our answer was lost, or the offline queue replayed it twice): the same answer, nothing done twice.
     const row = { session_id: session.sessionId, tran_id: session.tranId, connector_id: session.connectorId, cre_dttm: new Date(p.timestamp) };
     return { response: again, row, events: [] };
   }
-  if (session && p.eventType === 'Started' && (await letGoOfId(ctx, session.sessionId, p.timestamp))) session = null;
+  if (session && p.eventType === 'Started' && (await letGoOfId(ctx, session.sessionId, p.timestamp))) {
+    forgetSession(cpId, transactionId);
+    session = null;
+  }
   const connectorId = p.evse?.id ?? session?.connectorId;
   let idTokenStatus: string | undefined;
   if (!session) {
-    const key = waitingKey(cpId, transactionId);
     if (connectorId === undefined) {
       // Not on an EVSE yet (OCPP 2.0.1 E01: the evse comes with the first event after it is known).
       if (idTag) idTokenStatus = (await idTagStatus(ctx, idTag)).status;
-      const known = waiting.get(key);
+      const known = waitingStart(cpId, transactionId);
       if (!known || (!known.idToken && idTag)) {
-        waiting.set(key, { idToken: idTag ?? null, timestamp: known?.timestamp ?? p.timestamp, reservationId: p.reservationId ?? known?.reservationId });
+        waitForEvse(cpId, transactionId, { idToken: idTag ?? null, timestamp: known?.timestamp ?? p.timestamp, reservationId: p.reservationId ?? known?.reservationId });
       }
-      if (waiting.size > MAX_WAITING) waiting.delete(waiting.keys().next().value!);
       return { response: p.idToken ? { idTokenInfo: { status: idTokenStatus ?? 'Accepted' } } : {}, row: { tran_id: null } };
     }
     // Started, or the first event that reached us (its Started was lost, or had no EVSE): the session begins here.
-    const before = waiting.get(key);
-    waiting.delete(key);
+    const before = waitingStart(cpId, transactionId);
+    startNoLongerWaiting(cpId, transactionId);
     const begin = beginning(mv);
     const eventTime = new Date(p.timestamp);
     const start = before ? before.timestamp : p.eventType !== 'Started' && begin.ts && begin.ts < eventTime ? begin.ts.toISOString() : p.timestamp;
@@ -108,7 +108,7 @@ export const transactionEvent: MessageHandler = async (ctx, p: TransactionEventR
       ...(reservationId !== undefined ? { reservationId } : {}),
     });
     idTokenStatus = (started.response.idTagInfo as { status: string } | undefined)?.status;
-    session = await sessionOf(ctx, transactionId);
+    session = await sessionOf(ctx, transactionId, true);
   } else if (idTag && session.idTag === '') {
     // Identified after it started (cable first, or a remote start on it): the session learns its card (and
     // account), and a remote start's duration its planned end, as a 1.6 start would have.
@@ -122,14 +122,16 @@ export const transactionEvent: MessageHandler = async (ctx, p: TransactionEventR
         WHERE session_id = $1`,
       [session.sessionId, idTag, card.status, card.accountId ?? null, plannedEnd],
     );
+    rememberSession(cpId, transactionId, { ...session, idTag, idTagStatus: card.status });
   } else if (idTag) {
     // The session's own idToken keeps the answer it had (a remote start's is no card); another one is looked up.
-    idTokenStatus = idTag === session.idTag ? session.idTagStatus : (await idTagStatus(ctx, idTag)).status;
+    idTokenStatus = idTag === session.idTag ? session.idTagStatus ?? undefined : (await idTagStatus(ctx, idTag)).status;
   }
   if (!session) throw new Error(`TransactionEvent ${transactionId}: session not recorded`);
 
   const status = p.eventType === 'Ended' ? await finishingStatus(ctx, session.connectorId) : statusFromChargingState(p.transactionInfo.chargingState);
-  if (status) {
+  // chargingState comes with many events (some stations send it with each): only a change is a status report.
+  if (status && statusChanged(ctx.conn, session.connectorId, status)) {
     await run('StatusNotification', statusNotification, { connectorId: session.connectorId, status, errorCode: 'NoError', timestamp: p.timestamp });
   }
   if (p.eventType === 'Ended') {
@@ -173,26 +175,9 @@ async function letGoOfId({ cs }: HandlerContext, sessionId: number, timestamp: s
 const TRANSACTION_EVENT = requestTypeId('TransactionEvent', 'in', 'ocpp2.0.1')!;
 
 /**
- * The highest seqNo seen per charger and transaction in this process: an event above it is new, so only an
- * event that may be a repeat (after a reconnect, a restart, or from a station that repeats seqNos) costs
- * the look-up in the log. Bounded: the oldest transactions are forgotten first.
- */
-const highestSeqNo = new Map<string, number>();
-const MAX_TRACKED = 20_000;
-function newest(cpId: number, transactionId: string, seqNo: number): boolean {
-  const key = waitingKey(cpId, transactionId);
-  const highest = highestSeqNo.get(key);
-  if (highest !== undefined && seqNo <= highest) return false;
-  highestSeqNo.delete(key);
-  highestSeqNo.set(key, seqNo);
-  if (highestSeqNo.size > MAX_TRACKED) highestSeqNo.delete(highestSeqNo.keys().next().value!);
-  return highest !== undefined;
-}
-
-/**
  * The answer given to this very event before: same transaction, seqNo, eventType and timestamp (seqNo alone
- * is not trusted: a station that always sends 0 would lose its events). The log row's time is the event's
- * (cre_dttm, indexed), so a long session's many events are not read for it.
+ * is not trusted: a station that always sends 0 would lose its events). Asked only of an event the memory
+ * cannot vouch for (known-transactions.ts surelyNew): after a reconnect or restart, not for each Updated.
  */
 async function answeredBefore({ cs }: HandlerContext, sessionId: number, p: TransactionEventRequest): Promise<Record<string, unknown> | null> {
   const [row] = await cs.db.query<{ response_data: Record<string, unknown> | null }>(
