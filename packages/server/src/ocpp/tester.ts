@@ -8,6 +8,7 @@ import type { AuthUser } from '../auth/session.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { writeAudit } from '../resources/audit.ts';
 import { InvalidCommandError, type CommandAction } from './commands.ts';
+import { action201 } from './v201/commands.ts';
 import type { Charger } from './connection.ts';
 import type { ChargerContext } from './handler-types.ts';
 import { CHARGER_ACTIONS, injectOn, type InjectResult } from './handlers.ts';
@@ -289,9 +290,11 @@ function setRoutes(fastify: FastifyInstance, set: TesterSet): void {
         throw err;
       }
       // The dispatcher logs the command (not when the charger is offline); commands to one charger go one at a time.
+      // A 2.0.1 station's is logged as the 2.0.1 message it became (v201/commands.ts).
+      const types = [requestTypeId(action, 'out'), requestTypeId(action201(action), 'out', 'ocpp2.0.1')].filter((t) => t !== undefined);
       const [row] = await app.db.query<StoredRequest>(
-        `SELECT ${STORED} FROM cp_requests WHERE cp_id = $1 AND req_id > $2 AND request_type = $3 ORDER BY req_id LIMIT 1`,
-        [cp.cp_id, after, requestTypeId(action, 'out')],
+        `SELECT ${STORED} FROM cp_requests WHERE cp_id = $1 AND req_id > $2 AND request_type = ANY($3::int[]) ORDER BY req_id LIMIT 1`,
+        [cp.cp_id, after, types],
       );
       answer = outcome.status === 'success'
         ? { status: 'success', data: { response: outcome.result, ...stored(row) } }

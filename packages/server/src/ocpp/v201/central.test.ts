@@ -81,4 +81,13 @@ describe('OCPP 2.0.1 charging station', () => {
     expect(session.stop_reason).toBe('Remote');
     expect(sim.hasTransaction(1)).toBe(false);
   });
+
+  it('the message tester\'s commands reach a 2.0.1 station and show the message it got', async () => {
+    const admin = await s.login();
+    const res = await s.api('POST', '/api/test/cp_request', { token: admin, body: { cpId, action: 'TriggerMessage', payload: { requestedMessage: 'Heartbeat' } } });
+    expect(res.body.status).toBe('success');
+    expect(res.body.data.request_id).toEqual(expect.any(Number));
+    const [row] = await s.db.query(`SELECT request_type, request_data FROM cp_requests WHERE req_id = $1`, [res.body.data.request_id]);
+    expect(row).toEqual({ request_type: 126, request_data: { requestedMessage: 'Heartbeat' } });
+  });
 });

@@ -10,6 +10,13 @@ import type { Database } from '../../db/client.ts';
 /** 2.0.1 messages the portal sends as such (no 1.6 counterpart). */
 export const NATIVE_201 = new Set(['GetBaseReport', 'GetVariables', 'SetVariables']);
 
+/** The 2.0.1 message a 1.6 command becomes where the names differ (the rest keep theirs). */
+const RENAMED: Record<string, string> = {
+  RemoteStartTransaction: 'RequestStartTransaction', RemoteStopTransaction: 'RequestStopTransaction',
+  ChangeConfiguration: 'SetVariables', GetConfiguration: 'GetVariables', GetDiagnostics: 'GetLog',
+};
+export const action201 = (action: string): string => RENAMED[action] ?? action;
+
 /** A command as the 2.0.1 charger gets it, and how its answer reads in 1.6 terms. */
 export interface Call201 {
   action: string;
