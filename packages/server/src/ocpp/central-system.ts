@@ -1,10 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { RPCServer } from 'ocpp-rpc';
 import type RpcServerClient from 'ocpp-rpc/lib/server-client';
-import { verifyPassword } from '../crypto/passwords.ts';
 import type { Bus } from '../bus/index.ts';
 import type { Database } from '../db/client.ts';
 import { RemoteStarts } from './authorization.ts';
@@ -17,6 +15,8 @@ import { registerHandlers, type InjectOutcome } from './handlers.ts';
 import { clientAddress, trustFunction, type TrustProxy } from '../http/client-address.ts';
 import { takeInboundFrames } from './inbound.ts';
 import { SummarisedLog } from './summarised-log.ts';
+import { SignInLookup, type ChargerRow } from './sign-in.ts';
+import { OnlineStates } from './online-state.ts';
 
 /** Largest frame accepted from a charger; a bigger one closes the socket with 1009 (message too big). */
 const MAX_FRAME_BYTES = 256 * 1024;
@@ -24,26 +24,6 @@ const MAX_FRAME_BYTES = 256 * 1024;
 const MAX_BAD_MESSAGES = 10;
 /** A charger closed for sending garbage is refused this long, so a flood cannot go on by reconnecting. */
 const MALFORMED_COOLDOWN_MS = 30_000;
-/** How soon an online/offline flag the database refused is written again. */
-const STATE_RETRY_MS = 2000;
-
-/** Sign-ins read together: one SELECT for all the chargers connecting meanwhile (a reconnect storm). */
-const MAX_SIGN_IN_BATCH = 1000;
-
-type SignInWaiter = { resolve: (row: ChargerRow | undefined) => void; reject: (err: unknown) => void };
-
-interface ChargerRow {
-  cp_id: number;
-  cp_no: string;
-  loc_id: number;
-  enable_flag: number;
-  ocpp_password_hash: string | null;
-  /** During a rotation (charger-credentials/): the sign-in before it, still accepted (null: no password). */
-  ocpp_password_previous_hash: string | null;
-  ocpp_password_rotating: boolean;
-  charge_box_serial_number: string | null;
-  heartbeat_interval: number;
-}
 
 /**
  * The OCPP endpoint, 1.6-J and 2.0.1 (ocpp/v201/): accepts chargers at /ocpp/{chargeBoxId}, keeps one connection per
@@ -54,23 +34,17 @@ export class CentralSystem {
   readonly remoteStarts = new RemoteStarts();
   private readonly rpc: RPCServer;
   private readonly byId = new Map<number, ChargerConnection>();
-  /** cp_id → hash and password digest of the last successful sign-in: a reconnect storm costs no scrypt. */
-  private readonly verified = new Map<number, { hash: string; digest: Buffer }>();
-  /** Per charger, the pending online/offline write: they must reach the database in event order. */
-  private readonly stateWrites = new Map<number, Promise<void>>();
-  /** Per charger, a count of state changes: a failed write is retried only while it is the latest. */
-  private readonly stateSeq = new Map<number, number>();
+  /** Online/offline flags, in event order (online-state.ts). */
+  private readonly states: OnlineStates;
   /** cp_no → until when a charger closed for sending garbage is refused. */
   private readonly cooldown = new Map<string, number>();
-  private closing = false;
   /** Set when several nodes share chargers (cluster/): each connection claims its charger, each close gives it up. */
   presence?: { connected(charger: Charger): void; released(cpId: number): Promise<boolean> };
   /** Set with presence: runs a message injected in a charger's name (the tester) on the node holding the charger. */
   injectElsewhere?: (cpId: number, action: string, params: Record<string, unknown>, messageId: string) => Promise<InjectOutcome>;
   private readonly releasing = new Set<Promise<void>>();
-  /** Sign-ins waiting for the next batched SELECT, and whether one is running. */
-  private readonly signIns = new Map<string, SignInWaiter[]>();
-  private signInRunning = false;
+  /** The cps rows and passwords of chargers signing in (sign-in.ts). */
+  private readonly signIn: SignInLookup;
   private readonly malformedLog: SummarisedLog;
   readonly failureLog: SummarisedLog;
 
@@ -114,8 +88,10 @@ export class CentralSystem {
       this.pingSweep.unref();
     }
     this.writer = new BatchWriter(db);
+    this.signIn = new SignInLookup(db);
     this.malformedLog = new SummarisedLog(log, 'warn', 'OCPP malformed message from charger');
     this.failureLog = new SummarisedLog(log, 'error', 'OCPP message not processed');
+    this.states = new OnlineStates(this.writer, this.failureLog);
     this.rpc = new RPCServer({
       protocols: [SUBPROTOCOL_201, SUBPROTOCOL],
       strictMode: true,
@@ -198,7 +174,7 @@ export class CentralSystem {
         this.cooldown.delete(cpNo);
       }
       // The live row (batched with other sign-ins); only a miss looks among deleted rows.
-      const cp = await this.signInRow(cpNo);
+      const cp = await this.signIn.row(cpNo);
       if (!cp) {
         const deleted = await this.db.query(`SELECT 1 FROM cps WHERE cp_no = $1 LIMIT 1`, [cpNo]);
         // 401 as for a wrong password: an upgrade does not tell which chargeBoxIds exist.
@@ -206,7 +182,7 @@ export class CentralSystem {
       }
       if (cp.enable_flag !== 1) return refuse(403, 'charger disabled');
       if (cp.ocpp_password_hash) {
-        const signedIn = await this.signInWith(cp, handshake.password);
+        const signedIn = await this.signIn.passwordGiven(cp, handshake.password);
         if (!signedIn) return refuse(401, handshake.password ? 'wrong password' : 'no password');
         // The new password of a rotation works: the old one is no longer accepted.
         if (signedIn === 'current' && cp.ocpp_password_rotating) await rotationDone(this.db, cp.cp_id, cp.ocpp_password_hash);
@@ -219,66 +195,6 @@ export class CentralSystem {
       this.failureLog.note('sign-in', { err: (err as Error).message, cpNo });
       reject(503, 'central system unavailable');
     }
-  }
-
-  /**
-   * The live cps row of a charger signing in, read fresh. Sign-ins arriving while a read runs are
-   * read together by the next one (cp_no = ANY, through the partial unique index): a storm of
-   * 15,000 costs some tens of SELECTs instead of 15,000 queued for the pool.
-   */
-  private signInRow(cpNo: string): Promise<ChargerRow | undefined> {
-    return new Promise((resolve, reject) => {
-      const waiting = this.signIns.get(cpNo);
-      if (waiting) waiting.push({ resolve, reject });
-      else this.signIns.set(cpNo, [{ resolve, reject }]);
-      if (!this.signInRunning) void this.readSignIns();
-    });
-  }
-
-  private async readSignIns(): Promise<void> {
-    this.signInRunning = true;
-    while (this.signIns.size) {
-      const batch = new Map<string, SignInWaiter[]>();
-      for (const [cpNo, waiting] of this.signIns) {
-        if (batch.size >= MAX_SIGN_IN_BATCH) break;
-        batch.set(cpNo, waiting);
-        this.signIns.delete(cpNo);
-      }
-      try {
-        const rows = await this.db.query<ChargerRow>(
-          `SELECT cp_id, cp_no, loc_id, enable_flag, ocpp_password_hash, ocpp_password_previous_hash, ocpp_password_rotating,
-                  charge_box_serial_number, heartbeat_interval
-             FROM cps WHERE cp_no = ANY($1::text[]) AND deleted_at IS NULL`,
-          [[...batch.keys()]],
-        );
-        const byNo = new Map(rows.map((r) => [r.cp_no, r]));
-        for (const [cpNo, waiting] of batch) for (const w of waiting) w.resolve(byNo.get(cpNo));
-      } catch (err) {
-        for (const waiting of batch.values()) for (const w of waiting) w.reject(err);
-      }
-    }
-    this.signInRunning = false;
-  }
-
-  /**
-   * Which of the charger's passwords the sign-in gave: its password, or during a rotation the one
-   * before (or none, when it had none), which the charger uses until it reconnects with the new one.
-   */
-  private async signInWith(cp: ChargerRow, password: Buffer | undefined): Promise<'current' | 'previous' | null> {
-    if (password && (await this.passwordMatches(cp.cp_id, cp.ocpp_password_hash!, password))) return 'current';
-    if (!cp.ocpp_password_rotating) return null;
-    const previous = cp.ocpp_password_previous_hash;
-    if (!previous) return password ? null : 'previous';
-    return password && (await this.passwordMatches(cp.cp_id, previous, password)) ? 'previous' : null;
-  }
-
-  private async passwordMatches(cpId: number, hash: string, password: Buffer): Promise<boolean> {
-    const digest = createHash('sha256').update(password).digest();
-    const known = this.verified.get(cpId);
-    if (known && known.hash === hash && timingSafeEqual(known.digest, digest)) return true;
-    const ok = await verifyPassword(password.toString('utf8'), hash);
-    if (ok) this.verified.set(cpId, { hash, digest });
-    return ok;
   }
 
   private countRefusal(reason: string): void {
@@ -306,7 +222,7 @@ export class CentralSystem {
     }
     this.presence?.connected(charger);
     this.log.info({ cpNo: charger.cpNo, ip: client.handshake.remoteAddress }, 'OCPP charger connected');
-    void this.writeState(charger.cpId, true, charger.protocol);
+    void this.states.write(charger.cpId, true, charger.protocol);
     this.bus.emit('chargerPresence', { cpId: charger.cpId, locId: charger.locId, online: true });
 
     registerHandlers(this, conn);
@@ -346,7 +262,7 @@ export class CentralSystem {
   }
 
   private wentOffline(charger: Charger): void {
-    void this.writeState(charger.cpId, false);
+    void this.states.write(charger.cpId, false);
     this.bus.emit('chargerPresence', { cpId: charger.cpId, locId: charger.locId, online: false });
   }
 
@@ -394,46 +310,13 @@ export class CentralSystem {
   }
 
   /**
-   * Records a charger going online or offline, in event order: a charger's next flag is queued
-   * only once its previous one committed, whatever the writer's concurrency. A write the database
-   * refused is tried again until it lands, unless a newer state for the charger came meanwhile: after an
-   * outage the flags are right again without anyone reconnecting.
-   */
-  private writeState(cpId: number, online: boolean, protocol?: string): Promise<void> {
-    const previous = this.stateWrites.get(cpId) ?? Promise.resolve();
-    const seq = (this.stateSeq.get(cpId) ?? 0) + 1;
-    this.stateSeq.set(cpId, seq);
-    let failed = false;
-    const next = previous
-      // Through the group commit: one UPDATE for all the chargers coming and going meanwhile.
-      .then(() => this.writer.write({ states: [{ cpId, online, protocol }] }))
-      .then(
-        () => undefined,
-        (err) => {
-          failed = true;
-          this.failureLog.note('state', { err: err.message, cpId });
-        },
-      );
-    this.stateWrites.set(cpId, next);
-    void next.then(() => {
-      if (this.stateWrites.get(cpId) === next) this.stateWrites.delete(cpId);
-      if (!failed) return;
-      setTimeout(() => {
-        // Superseded by a newer state (written or queued), or shutting down: nothing to repair.
-        if (this.stateSeq.get(cpId) === seq && !this.closing) void this.writeState(cpId, online, protocol);
-      }, STATE_RETRY_MS).unref();
-    });
-    return next;
-  }
-
-  /**
    * After the portal changed or deleted a charger: closes its connection if the charger could not
    * sign in now (deleted, disabled, renamed, or a password other than the one it signed in with),
    * so that it must sign in again under the new rules.
    */
   async recheck(cpId: number, action: 'UPDATE' | 'DELETE', changed: readonly string[]): Promise<void> {
     // A cached sign-in must not outlive the password it was checked against.
-    if (changed.includes('ocpp_password') || action === 'DELETE') this.verified.delete(cpId);
+    if (changed.includes('ocpp_password') || action === 'DELETE') this.signIn.forget(cpId);
     const conn = this.byId.get(cpId);
     if (!conn) return;
     const [cp] = await this.db.query<Pick<ChargerRow, 'cp_no' | 'enable_flag' | 'ocpp_password_hash' | 'ocpp_password_rotating' | 'heartbeat_interval'>>(
@@ -453,7 +336,7 @@ export class CentralSystem {
 
   /** Closes a charger's connection now (1008, policy violation, with the reason). Resolves once it is closed. */
   async disconnect(cpId: number, reason: string): Promise<void> {
-    this.verified.delete(cpId);
+    this.signIn.forget(cpId);
     const conn = this.byId.get(cpId);
     if (!conn) return;
     this.log.info({ cpNo: conn.charger.cpNo, reason }, 'OCPP charger disconnected by the central system');
@@ -477,12 +360,12 @@ export class CentralSystem {
    * CLOSE_HANDSHAKE_MS, then waits for the state and log writes they caused.
    */
   async close(): Promise<void> {
-    this.closing = true;
+    this.states.closing = true;
     clearInterval(this.pingSweep);
     await Promise.all([...this.byId.values()].map(closeForRestart));
     await this.rpc.close({ force: true });
     await Promise.all([...this.releasing]);
-    await Promise.all([...this.stateWrites.values()]);
+    await this.states.settled();
     await this.writer.drain();
     this.malformedLog.close();
     this.failureLog.close();
