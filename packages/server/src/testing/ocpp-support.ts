@@ -107,3 +107,19 @@ export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 5000): Pro
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * The conformance tool's log of what the server sent the charger: `record(action, answer)` makes a handler for
+ * connectCharger that keeps each call before answering it; `last(action)` is the latest call's payload.
+ */
+export function callRecorder() {
+  const received: { action: string; params: any }[] = [];
+  return {
+    received,
+    last: (action: string) => received.filter((r) => r.action === action).at(-1)?.params,
+    record: (action: string, answer: (params: any) => object) => (params: any) => {
+      received.push({ action, params });
+      return answer(params);
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
-import { addCharger, addSite, connectCharger, eventually } from '../../testing/ocpp-support.ts';
+import { addCharger, addSite, connectCharger, eventually, callRecorder } from '../../testing/ocpp-support.ts';
 
 /**
  * OCTT 1.6 (Central System) smart charging cases, through the portal's charging profile routes: the
@@ -14,12 +14,7 @@ describe('OCTT 1.6 smart charging', () => {
   let cpId: number;
   let charger: RPCClient;
   /** What the charger received, in order. */
-  const received: { action: string; params: any }[] = [];
-  const last = (action: string) => received.filter((r) => r.action === action).at(-1)?.params;
-  const record = (action: string, answer: (params: any) => object) => (params: any) => {
-    received.push({ action, params });
-    return answer(params);
-  };
+  const { last, record } = callRecorder();
 
   beforeAll(async () => {
     s = await startTestServer();

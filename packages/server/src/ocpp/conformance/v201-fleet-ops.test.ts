@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { ERROR_CODES } from '@ev/core';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
-import { addCard, addCharger, addSite, connectCharger, eventually } from '../../testing/ocpp-support.ts';
+import { addCard, addCharger, addSite, connectCharger, eventually, callRecorder } from '../../testing/ocpp-support.ts';
 import { addImage, progressWhen } from '../../firmware/test-support.ts';
 import { tool201, type Tool201 } from './v201-tool.ts';
 
@@ -25,12 +25,7 @@ describe('OCTT 2.0.1 fleet operations (H, D, L, N, C)', () => {
   let charger: RPCClient;
   let t: Tool201;
   const answers: Record<string, string> = {};
-  const received: { action: string; params: any }[] = [];
-  const last = (action: string) => received.filter((r) => r.action === action).at(-1)?.params;
-  const record = (action: string, answer: (params: any) => object) => (params: any) => {
-    received.push({ action, params });
-    return answer(params);
-  };
+  const { received, last, record } = callRecorder();
   const status = (action: string) => answers[action] ?? 'Accepted';
 
   beforeAll(async () => {

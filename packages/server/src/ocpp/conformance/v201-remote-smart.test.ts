@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { ERROR_CODES } from '@ev/core';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
-import { addCard, addCharger, addSite, connectCharger, eventually } from '../../testing/ocpp-support.ts';
+import { addCard, addCharger, addSite, connectCharger, eventually, callRecorder } from '../../testing/ocpp-support.ts';
 import { tool201, type Tool201 } from './v201-tool.ts';
 
 /**
@@ -36,12 +36,7 @@ describe('OCTT 2.0.1 remote control and availability (F, G)', () => {
   let t: Tool201;
   let unlockAnswer = 'Unlocked';
   let triggerAnswer = 'Accepted';
-  const received: { action: string; params: any }[] = [];
-  const last = (action: string) => received.filter((r) => r.action === action).at(-1)?.params;
-  const record = (action: string, answer: (params: any) => object) => (params: any) => {
-    received.push({ action, params });
-    return answer(params);
-  };
+  const { received, last, record } = callRecorder();
 
   beforeAll(async () => {
     s = await startTestServer({ logLevel: 'error' });
