@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Checkbox, Input, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { CloudDownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { editPrivilege, ERROR_CODES, getResource, type ActionResult } from '@ev/core';
@@ -119,7 +120,9 @@ export function ChargerKeysSection({ cpId }: { cpId: number }) {
   const shown = onlyDrift ? rows.filter((r) => r.drift) : rows;
   const readButton = (
     <Tooltip title={notConnected}>
-      <Button type="primary" disabled={busy || !!notConnected} loading={busy && !setting} onClick={() => void read()}>
+      {/* With an icon the loading state swaps it in place: antd's animated spinner (no icon) could stay in the
+          button's name ("loading …") when its leave transition never ended. */}
+      <Button type="primary" icon={<CloudDownloadOutlined aria-hidden />} disabled={busy || !!notConnected} loading={busy && !setting} onClick={() => void read()}>
         {t('ui.configReadback.read')}
       </Button>
     </Tooltip>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { CloudDownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { editPrivilege, ERROR_CODES, getResource, type ActionResult } from '@ev/core';
@@ -150,7 +151,8 @@ export function DeviceModelSection({ cpId }: { cpId: number }) {
   };
   const readButton = (
     <Tooltip title={notConnected}>
-      <Button type="primary" disabled={busy || !!pollUntil || !!notConnected} loading={busy || !!pollUntil} onClick={() => void read()}>
+      {/* An icon: the loading state swaps it in place, without the animated spinner (ChargerKeysSection). */}
+      <Button type="primary" icon={<CloudDownloadOutlined aria-hidden />} disabled={busy || !!pollUntil || !!notConnected} loading={busy || !!pollUntil} onClick={() => void read()}>
         {t('ui.deviceModel.read')}
       </Button>
     </Tooltip>
