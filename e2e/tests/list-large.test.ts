@@ -36,10 +36,25 @@ describe('a 200-row list page', () => {
 
     // Filter by the charger number: a tag, and 200 of the 230 matching chargers on the page.
     const header = page.locator('.ant-table-thead th').filter({ hasText: /^Charger No\.$/ });
-    await header.locator('.ant-table-filter-trigger').click();
-    await page.locator('.ant-table-filter-dropdown input').fill(stamp);
-    await page.getByRole('button', { name: 'Filter', exact: true }).click();
-    await page.getByTestId('filter-tags').getByText(stamp, { exact: false }).waitFor();
+    const filterBy = async (text: string) => {
+      const input = page.locator('.ant-table-filter-dropdown input');
+      // The trigger toggles: it opens the box only where it is not open already (a retry).
+      if (!(await input.isVisible())) await header.locator('.ant-table-filter-trigger').click();
+      await input.fill(text);
+      await eventually(async () => (await input.inputValue()) === text, 'the typed filter in its box');
+      await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    };
+    const tag = page.getByTestId('filter-tags').getByText(stamp, { exact: false });
+    await filterBy(stamp);
+    try {
+      await tag.waitFor({ timeout: 15_000 });
+    } catch {
+      // Once in CI the filter was applied without its text (no tag in 30 s), never locally: the case is printed
+      // and tried once more, so that what follows (filtered rows, sorting, selection) is still checked.
+      console.log(`# list-large: no filter tag 15 s after Filter; box now "${await page.locator('.ant-table-filter-dropdown input').inputValue().catch(() => '(closed)')}"`);
+      await filterBy(stamp);
+      await tag.waitFor();
+    }
     await eventually(async () => (await cpNos()).every((n) => n.startsWith(stamp)), 'only the filtered chargers');
     await allDrawn(200);
     await page.getByText('Total 230 entries', { exact: false }).waitFor();
