@@ -3,10 +3,9 @@ import { Navigate, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MeResponse } from '@ev/core';
-import { api } from '../api/client.ts';
 import { errorText } from '../api/errors.ts';
 import { getToken } from '../api/token.ts';
+import { meQuery } from '../api/me.ts';
 import { MeContext } from './session.tsx';
 
 /** Navigation guard: no stored token → /login; otherwise load the user's privileges before anything renders. */
@@ -14,7 +13,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const token = getToken();
-  const me = useQuery({ queryKey: ['me'], queryFn: () => api.post<MeResponse>('/me'), enabled: !!token, staleTime: 60_000 });
+  const me = useQuery({ ...meQuery, enabled: !!token });
   if (!token) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (me.isPending) return <Spin size="large" fullscreen />;
   if (me.isError)

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@ev/core';
-import { ChunkLoadTimeout, loadWithin } from './lazy-screen.ts';
+import { createElement, Suspense } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ChunkLoadTimeout, lazyScreen, loadWithin } from './lazy-screen.ts';
 
 describe('loading a screen within the chunk-load timeout (spec part 1 §9)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -28,5 +30,28 @@ describe('loading a screen within the chunk-load timeout (spec part 1 §9)', () 
     const failed = loadWithin(() => Promise.reject(new Error('chunk gone')))();
     await expect(failed).rejects.toThrow('chunk gone');
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('a lazily loaded screen', () => {
+  const Hello = ({ name }: { name: string }) => createElement('p', null, `Hello ${name}`);
+  const inSuspense = (node: ReturnType<typeof createElement>) => renderToStaticMarkup(createElement(Suspense, { fallback: 'waiting' }, node));
+
+  it('suspends while its code is on the way, and is drawn at once, without a fallback, once it has arrived', async () => {
+    let loads = 0;
+    const Screen = lazyScreen(async () => {
+      loads++;
+      return { default: Hello };
+    });
+    expect(inSuspense(createElement(Screen, { name: 'operator' }))).toBe('waiting');
+    await Screen.preload();
+    expect(inSuspense(createElement(Screen, { name: 'operator' }))).toBe('<p>Hello operator</p>');
+    expect(loads).toBe(1);
+  });
+
+  it('preloaded before its first drawing, never shows the fallback', async () => {
+    const Screen = lazyScreen(async () => ({ default: Hello }));
+    await Screen.preload();
+    expect(inSuspense(createElement(Screen, { name: 'there' }))).toBe('<p>Hello there</p>');
   });
 });

@@ -6,13 +6,13 @@ import { getToken } from '../api/token.ts';
 import { Loading } from './Loading.tsx';
 import { lazyScreen } from './lazy-screen.ts';
 import { CUSTOM_SCREENS, hasScreen, type CustomScreen } from './screens.ts';
+import type { Mode } from '../resources/ResourceRoute.tsx';
 
 // Split by route: the signed-in shell (antd, every text) and each screen load on demand, each given up after
 // the spec's chunk-load timeout; the sign-in page needs none of it.
 const LoginPage = lazyScreen(() => import('../screens/LoginPage.tsx'));
 const ErrorPage = lazyScreen(() => import('../screens/ErrorPage.tsx'));
-const loadShell = () => import('./Shell.tsx');
-const Shell = lazyScreen(loadShell);
+const Shell = lazyScreen(() => import('./Shell.tsx'));
 const HomePage = lazyScreen(() => import('../screens/HomePage.tsx'));
 const ProfilePage = lazyScreen(() => import('../screens/ProfilePage.tsx'));
 const RnpPage = lazyScreen(() => import('../screens/rnp/RnpPage.tsx'));
@@ -22,8 +22,7 @@ const RealtimeLogPage = lazyScreen(() => import('../screens/lms/RealtimeLogPage.
 const QuickInfoPage = lazyScreen(() => import('../screens/dashboard/QuickInfoPage.tsx'));
 const ConfigFleetPage = lazyScreen(() => import('../screens/config-fleet/ConfigFleetPage.tsx'));
 const NotAvailablePage = lazyScreen(() => import('../screens/NotAvailablePage.tsx'));
-const loadResourceRoute = () => import('../resources/ResourceRoute.tsx');
-const ResourceRoute = lazyScreen(loadResourceRoute);
+const ResourceRoute = lazyScreen(() => import('../resources/ResourceRoute.tsx'));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
@@ -44,6 +43,17 @@ const customScreens: Record<CustomScreen, ReactNode> = {
   'lms/dashboard': <LmsDashboardPage />,
   'realtime/log': <RealtimeLogPage />,
   'config/fleet': <ConfigFleetPage />,
+};
+
+const customScreenCode: Record<CustomScreen, { preload: () => Promise<unknown> }> = {
+  rnp: RnpPage,
+  'user/profile': ProfilePage,
+  'test/cp_request': TesterPage,
+  'lms/cp_simulator': TesterPage,
+  'v2/quickinfo': QuickInfoPage,
+  'lms/dashboard': LmsDashboardPage,
+  'realtime/log': RealtimeLogPage,
+  'config/fleet': ConfigFleetPage,
 };
 
 /**
@@ -81,13 +91,36 @@ export const router = createBrowserRouter(
   { basename },
 );
 
-// Signed in and opening a resource's screen: fetch the shell and the screen's code side by side now, rather than
-// the screen's only once the shell has drawn (the import()s React.lazy makes later find them loaded).
-// A failed fetch here is left to the screen's own load, which shows the error page.
-if (getToken()) {
-  const ignore = () => undefined;
-  void loadShell().catch(ignore);
+/**
+ * The code the portal opens with, fetched before the first drawing (main.tsx waits for it): the shell and the screen
+ * side by side rather than one after the other, drawn at once rather than through Suspense fallbacks (lazy-screen.ts).
+ * The wait ends with the shell's code: a screen whose code is still on its way shows its spinner inside the layout.
+ * A failed or slow fetch is left to the screen's own load, which shows the error page.
+ */
+export async function openingScreenCode(): Promise<void> {
   const path = basename === '/' ? window.location.pathname : window.location.pathname.slice(basename.length);
-  const first = path.split('/')[1] ?? '';
-  if (hasScreen(first) && !(CUSTOM_SCREENS as readonly string[]).some((key) => key.split('/')[0] === first)) void loadResourceRoute().catch(ignore);
+  const [first = '', ...rest] = path.split('/').filter(Boolean);
+  if (first === 'error') return void (await ErrorPage.preload());
+  if (!getToken() || first === 'login') return void (await LoginPage.preload());
+  const custom = CUSTOM_SCREENS.find((key) => key === [first, ...rest].slice(0, key.split('/').length).join('/'));
+  const screen = !first
+    ? HomePage.preload()
+    : custom
+      ? customScreenCode[custom].preload()
+      : hasScreen(first)
+        ? ResourceRoute.preload().then((module) => (module as typeof import('../resources/ResourceRoute.tsx')).preloadMode(modeOf(rest)))
+        : Promise.resolve();
+  screen.catch(() => undefined);
+  await Shell.preload();
+  await Promise.race([screen, Promise.resolve()]);
+}
+
+/** The generic screen a resource path after its key names (the routes above). */
+function modeOf(rest: string[]): Mode {
+  if (rest.length === 0) return 'list';
+  if (rest[0] === 'create') return 'create';
+  if (rest[1] === 'search') return 'search';
+  if (rest[1] === 'edit') return 'edit';
+  if (rest[1] === 'EditView') return 'editview';
+  return 'view';
 }

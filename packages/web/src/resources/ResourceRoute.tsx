@@ -14,7 +14,14 @@ import { useRecord } from './use-record.ts';
 const ResourceForm = lazyPart(() => import('./form/ResourceForm.tsx').then((m) => m.ResourceForm));
 const ResourceView = lazyPart(() => import('./view/ResourceView.tsx').then((m) => m.ResourceView));
 
-type Mode = 'list' | 'search' | 'create' | 'edit' | 'editview' | 'view';
+export type Mode = 'list' | 'search' | 'create' | 'edit' | 'editview' | 'view';
+
+/** The code a mode draws beyond the list's, fetched ahead when the portal opens on such a screen. */
+export function preloadMode(mode: Mode): Promise<unknown> {
+  if (mode === 'view') return ResourceView.preload();
+  if (mode === 'list' || mode === 'search') return Promise.resolve();
+  return ResourceForm.preload();
+}
 
 /**
  * /{key}, /{key}/{search}/search, /{key}/create, /{key}/{id}/edit, /{key}/{id}/EditView, /{key}/{id}:
