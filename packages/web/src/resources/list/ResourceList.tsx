@@ -14,7 +14,7 @@ import { hasRowActions as overrideHasRowActions, listActions } from '../override
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { ExportExcelButton } from './ExportExcelButton.tsx';
 import { listableColumns, listColumns, tableColumns, type Row } from './columns.tsx';
-import { deferredTable, DEFER_ABOVE, DrawnRows, useDrawnRows } from './deferred-rows.tsx';
+import { useRowsToDraw, wholePageSelection } from './deferred-rows.tsx';
 import { FilterTags } from './FilterTags.tsx';
 import {
   initialState, listQuery, loadState, pageSizesOf, saveState, searchState, type FilterValue, type ListState,
@@ -86,7 +86,8 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
       }),
     [dataset, def.idField],
   );
-  const drawn = useDrawnRows(rows);
+  const rowsToDraw = useRowsToDraw(rows);
+  const rowKey = useCallback((row: Row) => String(row[def.idField]), [def.idField]);
   const hasRowActions =
     def.actions.some((a) => a === 'view' || a === 'popView' || a === 'downloadPdf') || perms.canEdit(def) || perms.canDelete(def) || overrideHasRowActions(def.key);
   const massUpdate = def.columns.some((c) => c.display === 'massUpdate');
@@ -161,46 +162,52 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
         onClear={() => update({ filters: {}, page: 0 })}
       />
       {list.isError && <Alert type="error" showIcon title={errorText(list.error, t)} style={{ marginBottom: 12 }} />}
-      <DrawnRows value={drawn}>
-        <Table<Row>
-          {...(rows.length > DEFER_ABOVE ? deferredTable : {})}
-          rowKey={(r) => String(r[def.idField])}
-          size="middle"
-          columns={antColumns}
-          dataSource={rows}
-          loading={list.isFetching}
-          // Wider than the page (chargers on a 1440-pixel screen): the table scrolls sideways, the action
-          // column stays at the right, and a sticky scroll bar at the window's bottom shows the table is wider.
-          scroll={{ x: 'max-content' }}
-          sticky
-          locale={{ emptyText: t('ui.list.noData') }}
-          rowSelection={massUpdate ? { selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true } : undefined}
-          onChange={(_p, _f, sorter, extra) => {
-            if (extra.action !== 'sort' || Array.isArray(sorter)) return;
-            const base = initialState(def);
-            update(
-              sorter.order
-                ? { sortBy: String(sorter.columnKey), order: sorter.order === 'ascend' ? 'asc' : 'desc', page: 0 }
-                : { sortBy: base.sortBy, order: base.order, page: 0 },
-            );
-          }}
-          pagination={{
-            current: state.page + 1,
-            pageSize: state.size,
-            total: dataset?.totalElements ?? 0,
-            pageSizeOptions: pageSizesOf(def),
-            showSizeChanger: true,
-            showQuickJumper: true,
-            showTotal: (total) =>
-              t(dataset?.totalIsEstimate ? 'ui.list.totalEstimate' : 'ui.list.total', {
-                row: total,
-                page: totalPages ? state.page + 1 : 0,
-                max_page: totalPages,
-              }),
-            onChange: (page, size) => update(size !== state.size ? { page: 0, size } : { page: page - 1 }),
-          }}
-        />
-      </DrawnRows>
+      <Table<Row>
+        rowKey={rowKey}
+        size="middle"
+        columns={antColumns}
+        dataSource={rowsToDraw}
+        loading={list.isFetching}
+        // Wider than the page (chargers on a 1440-pixel screen): the table scrolls sideways, the action
+        // column stays at the right, and a sticky scroll bar at the window's bottom shows the table is wider.
+        scroll={{ x: 'max-content' }}
+        sticky
+        locale={{ emptyText: t('ui.list.noData') }}
+        rowSelection={
+          massUpdate
+            ? {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (keys, _rows, info) =>
+                  setSelected(info.type === 'all' ? wholePageSelection(keys, rowsToDraw.map(rowKey), rows.map(rowKey)) : keys),
+              }
+            : undefined
+        }
+        onChange={(_p, _f, sorter, extra) => {
+          if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+          const base = initialState(def);
+          update(
+            sorter.order
+              ? { sortBy: String(sorter.columnKey), order: sorter.order === 'ascend' ? 'asc' : 'desc', page: 0 }
+              : { sortBy: base.sortBy, order: base.order, page: 0 },
+          );
+        }}
+        pagination={{
+          current: state.page + 1,
+          pageSize: state.size,
+          total: dataset?.totalElements ?? 0,
+          pageSizeOptions: pageSizesOf(def),
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total) =>
+            t(dataset?.totalIsEstimate ? 'ui.list.totalEstimate' : 'ui.list.total', {
+              row: total,
+              page: totalPages ? state.page + 1 : 0,
+              max_page: totalPages,
+            }),
+          onChange: (page, size) => update(size !== state.size ? { page: 0, size } : { page: page - 1 }),
+        }}
+      />
     </>
   );
 

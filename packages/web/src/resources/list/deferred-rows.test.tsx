@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { Table } from 'antd';
-import { deferredTable, DEFER_ABOVE, DrawnRows, FIRST_ROWS, firstRows, nextRows, STEP_ROWS } from './deferred-rows.tsx';
+import { DEFER_ABOVE, FIRST_ROWS, firstRows, nextRows, STEP_ROWS, wholePageSelection } from './deferred-rows.tsx';
 
 describe('rows of a big page drawn in steps', () => {
   it('draws small pages at once, big ones from a screenful', () => {
@@ -25,25 +23,17 @@ describe('rows of a big page drawn in steps', () => {
   });
 });
 
-describe('the table of a big page', () => {
-  const data = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: `row ${i + 1}` }));
-  const table = (deferred: boolean, drawn: number) =>
-    renderToStaticMarkup(
-      <DrawnRows value={drawn}>
-        <Table {...(deferred ? deferredTable : {})} rowKey="id" dataSource={data} columns={[{ key: 'name', dataIndex: 'name' }]} pagination={false} />
-      </DrawnRows>,
-    );
-  const rowKeys = (html: string) => [...html.matchAll(/data-row-key="(\d+)"/g)].map((m) => Number(m[1]));
+describe('select-all on a page still being drawn', () => {
+  const page = [1, 2, 3, 4, 5, 6];
+  const drawn = [1, 2];
 
-  it('draws only the rows whose turn has come, the first ones, without their index in the DOM', () => {
-    const html = table(true, FIRST_ROWS);
-    expect(rowKeys(html)).toEqual(data.slice(0, FIRST_ROWS).map((r) => r.id));
-    expect(html).not.toContain(`row ${FIRST_ROWS + 1}<`);
-    expect(html).not.toContain('data-index');
-    expect(rowKeys(table(true, 60))).toHaveLength(60);
+  it('selects the whole page, keeping what other pages had selected', () => {
+    // The table's own answer to the select-all box: the drawn rows added to the selection.
+    expect(wholePageSelection([99, 1, 2], drawn, page).sort((a, b) => Number(a) - Number(b))).toEqual([1, 2, 3, 4, 5, 6, 99]);
   });
 
-  it('draws every row of a table that does not defer', () => {
-    expect(rowKeys(table(false, FIRST_ROWS))).toHaveLength(60);
+  it('clears the whole page, again keeping other pages\' keys', () => {
+    // Rows 3 and 5 were selected one by one (drawn later, or before a redraw); select-none clears them too.
+    expect(wholePageSelection([99, 3, 5], drawn, page)).toEqual([99]);
   });
 });

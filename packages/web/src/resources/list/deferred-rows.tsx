@@ -1,10 +1,10 @@
-import { createContext, startTransition, useContext, useEffect, useState, type HTMLAttributes } from 'react';
+import { startTransition, useEffect, useMemo, useState, type Key } from 'react';
 
 /**
  * Big pages (200 rows, and the spec's larger lists) draw their rows in steps: the first screenful at once,
  * the rest in following frames as interruptible transitions, so the page shows quickly and never blocks
- * input for long. Every row stays in the table's data, so sorting, selection (select all included) and
- * row keys are unchanged; a row not drawn yet is simply not in the DOM. Small pages draw as they always did.
+ * input for long. Sorting and filtering are the server's, so they are unchanged; select-all takes the whole page
+ * even before every row is drawn (wholePageSelection). Small pages draw as they always did.
  */
 export const DEFER_ABOVE = 50;
 /** Rows drawn at once: more than a tall window (1300 pixels) holds. */
@@ -42,19 +42,22 @@ export function useDrawnRows(rows: readonly unknown[]): number {
   return drawn;
 }
 
-const Drawn = createContext(Number.POSITIVE_INFINITY);
-export const DrawnRows = Drawn.Provider;
-
-type RowProps = HTMLAttributes<HTMLTableRowElement> & { 'data-index'?: number };
-
-/** The table's row: nothing (its cells are not rendered) until its turn comes. */
-function DeferredRow({ 'data-index': index, ...props }: RowProps) {
-  const drawn = useContext(Drawn);
-  return index !== undefined && index >= drawn ? null : <tr {...props} />;
+/**
+ * The rows a table is given while a big page is still being drawn: the first `drawn`, so that the rows not drawn
+ * yet cost nothing at all (the table builds each row it is given, shown or not).
+ */
+export function useRowsToDraw<T>(rows: T[]): T[] {
+  const drawn = useDrawnRows(rows);
+  return useMemo(() => (drawn < rows.length ? rows.slice(0, drawn) : rows), [rows, drawn]);
 }
 
-/** Table props that defer rows; the row's index reaches DeferredRow through onRow. */
-export const deferredTable = {
-  components: { body: { row: DeferredRow } },
-  onRow: (_row: unknown, index?: number) => ({ 'data-index': index }) as HTMLAttributes<HTMLElement>,
-};
+/**
+ * The selection after a select-all (or select-none) box click on a page still being drawn: the table knows only the
+ * rows drawn so far, the operator means the whole page. Keys of other pages are kept as they were.
+ */
+export function wholePageSelection(keys: readonly Key[], drawnKeys: readonly Key[], pageKeys: readonly Key[]): Key[] {
+  const chosen = new Set(keys);
+  if (drawnKeys.some((key) => chosen.has(key))) return [...new Set([...keys, ...pageKeys])];
+  const page = new Set(pageKeys);
+  return keys.filter((key) => !page.has(key));
+}
