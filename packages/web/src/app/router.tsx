@@ -108,7 +108,12 @@ export async function openingScreenCode(): Promise<void> {
     : custom
       ? customScreenCode[custom].preload()
       : hasScreen(first)
-        ? ResourceRoute.preload().then((module) => (module as typeof import('../resources/ResourceRoute.tsx')).preloadMode(modeOf(rest)))
+        ? ResourceRoute.preload().then((module) => {
+            const route = module as typeof import('../resources/ResourceRoute.tsx');
+            const mode = modeOf(rest);
+            if (mode === 'list') void route.prefetchOpeningList(first);
+            return route.preloadMode(mode);
+          })
         : Promise.resolve();
   screen.catch(() => undefined);
   await Shell.preload();

@@ -3,7 +3,10 @@ import { Card, Result, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ALL_RESOURCE_KEYS, getResource } from '@ev/core';
 import { useLabels } from '../app/labels.ts';
-import { usePermissions } from '../app/session.tsx';
+import { permissionsOf, usePermissions } from '../app/session.tsx';
+import { queryClient } from '../app/query.ts';
+import { meQuery } from '../api/me.ts';
+import { listCall, loadState } from './list/list-state.ts';
 import NotAvailablePage from '../screens/NotAvailablePage.tsx';
 import { lazyPart } from '../app/lazy-part.tsx';
 import { ResourceList } from './list/ResourceList.tsx';
@@ -15,6 +18,17 @@ const ResourceForm = lazyPart(() => import('./form/ResourceForm.tsx').then((m) =
 const ResourceView = lazyPart(() => import('./view/ResourceView.tsx').then((m) => m.ResourceView));
 
 export type Mode = 'list' | 'search' | 'create' | 'edit' | 'editview' | 'view';
+
+/**
+ * Opening the portal on a list: its first page asked for as soon as the user's privileges say it may be read,
+ * while the layout is being drawn, rather than once the list has been drawn empty.
+ */
+export async function prefetchOpeningList(key: string): Promise<void> {
+  const def = getResource(key);
+  if (!def) return;
+  const me = await queryClient.ensureQueryData(meQuery);
+  if (permissionsOf(me).canRead(def)) await queryClient.prefetchQuery(listCall(def, loadState(def)));
+}
 
 /** The code a mode draws beyond the list's, fetched ahead when the portal opens on such a screen. */
 export function preloadMode(mode: Mode): Promise<unknown> {

@@ -4,8 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Space, Switch, Table, Tooltip, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ListResponse, ResourceDef } from '@ev/core';
-import { api } from '../../api/client.ts';
+import type { ResourceDef } from '@ev/core';
 import { errorText } from '../../api/errors.ts';
 import { useLabels } from '../../app/labels.ts';
 import { usePermissions } from '../../app/session.tsx';
@@ -17,7 +16,7 @@ import { listableColumns, listColumns, tableColumns, type Row } from './columns.
 import { useRowsToDraw, wholePageSelection } from './deferred-rows.tsx';
 import { FilterTags } from './FilterTags.tsx';
 import {
-  initialState, listQuery, loadState, pageSizesOf, saveState, searchState, type FilterValue, type ListState,
+  initialState, listCall, loadState, pageSizesOf, saveState, searchState, type FilterValue, type ListState,
 } from './list-state.ts';
 import { RowActions } from './RowActions.tsx';
 
@@ -51,12 +50,8 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
   const columns = useMemo(() => listColumns(def, perms, state.shown), [def, perms, state.shown]);
   const optional = useMemo(() => listableColumns(def, perms).filter((c) => c.hiddenInList), [def, perms]);
   const options = useOptions(columns.map((c) => c.options));
-  const query = listQuery(def, state, fixedFilters);
-  const list = useQuery({
-    queryKey: ['list', def.key, query],
-    queryFn: () => api.get<ListResponse<Row>>(`/${def.key}`, query),
-    placeholderData: keepPreviousData,
-  });
+  const call = listCall<Row>(def, state, fixedFilters);
+  const list = useQuery({ ...call, placeholderData: keepPreviousData });
   const dataset = list.data?.dataset;
   const totalPages = dataset?.totalPages ?? 0;
 
@@ -142,7 +137,7 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
         <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} aria-label={t('ui.list.reload')} />
       </Tooltip>
       {def.actions.includes('excel') && (
-        <ExportExcelButton def={def} query={query} columns={columns} total={dataset?.totalElements} />
+        <ExportExcelButton def={def} query={call.queryKey[2]} columns={columns} total={dataset?.totalElements} />
       )}
       {perms.canCreate(def) && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`/${def.key}/create`)}>

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
-import { DEFAULT_PAGE_SIZES, type ColumnDef, type ResourceDef } from '@ev/core';
-import type { Query } from '../../api/client.ts';
+import { DEFAULT_PAGE_SIZES, type ColumnDef, type ListResponse, type ResourceDef } from '@ev/core';
+import { api, type Query } from '../../api/client.ts';
 import { loadJson, saveJson } from '../../app/layout/storage.ts';
 
 /** A filter value: text, one option, several options, 0/1, or a [first day, last day] range as YYYY-MM-DD. */
@@ -122,4 +122,10 @@ export function listQuery(def: ResourceDef, state: ListState, fixed: Record<stri
     ...(def.softDelete ? { trash: state.trash ? 1 : 0 } : {}),
     ...filterParams(def.columns, { ...state.filters, ...fixed }),
   };
+}
+
+/** The list's call for a state, as a query (key and fetch): the list's own, and the one asked for ahead when the portal opens on it. */
+export function listCall<Row>(def: ResourceDef, state: ListState, fixed?: Record<string, FilterValue>) {
+  const query = listQuery(def, state, fixed);
+  return { queryKey: ['list', def.key, query] as const, queryFn: () => api.get<ListResponse<Row>>(`/${def.key}`, query) };
 }
