@@ -30,7 +30,7 @@ describe('Charging profiles outside load management', () => {
   const profile = (over: object = {}) => ({ chargingProfileId: 7, stackLevel: 2, kind: 'Absolute', unit: 'A', periods: [{ startPeriod: 0, limit: 10 }], ...over });
   const set = (body: object, token = admin) => api('POST', `/api/cps/${cpId}/chargingProfiles`, body, token);
   const clear = (body: object, token = admin) => api('POST', `/api/cps/${cpId}/chargingProfiles/clear`, body, token);
-  // What load management sends (lms/runtime.ts profileParams): its stack level and ids.
+  // What load management sends (lms/charger-limits.ts profileParams): its stack level and ids.
   const lmsSet = (connectorId: number, limit: number) => s.app.ocpp.commands.send(cpId, 'SetChargingProfile', {
     connectorId,
     csChargingProfiles: {

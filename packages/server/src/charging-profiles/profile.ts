@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PROFILE_ID, STACK_LEVEL, TX_PROFILE_ID } from '../lms/runtime.ts';
+import { DEFAULT_PROFILE_ID, STACK_LEVEL, TX_PROFILE_ID } from '../lms/charger-limits.ts';
 
 /**
  * A charging profile as the API takes it (issue 29): the OCPP 1.6 csChargingProfiles in flatter

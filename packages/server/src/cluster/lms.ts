@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LmsLogEntry } from '@ev/core';
 import type { ChargerMessage, ChargerPresence } from '../bus/index.ts';
-import type { AllocationSnapshot } from '../lms/runtime.ts';
+import type { AllocationSnapshot } from '../lms/allocation-state.ts';
 import type { ClusterNode } from './node.ts';
 
 /** How often a node renews the site leases it holds and tries to take free ones. */

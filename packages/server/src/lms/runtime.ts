@@ -3,75 +3,21 @@ import { storedText } from '@ev/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChargerMessage, ChargerPresence } from '../bus/index.ts';
 import type { Database } from '../db/client.ts';
-import type { CommandAction, CommandOutcome } from '../ocpp/commands.ts';
 import { SummarisedLog } from '../ocpp/summarised-log.ts';
-import { allocate } from './allocator.ts';
+import { applySnapshotTo, decide, saveAllocations, snapshotOf, type AllocationSnapshot } from './allocation-state.ts';
+import { LimitSender, planLimits, type Send } from './charger-limits.ts';
 import { LmsLog } from './log.ts';
 import { applyReport } from './reports.ts';
-import { effectiveLimit, loadSites, wants, type ManagedCharger, type ManagedSite } from './site-model.ts';
-import type { ChargerLoad } from './types.ts';
+import { effectiveLimit, loadSites, type ManagedCharger, type ManagedSite } from './site-model.ts';
 
-/** Our profiles: one stack level, one id per purpose (and per connector for TxProfiles) so a new one replaces the old. */
-export const STACK_LEVEL = 1;
-export const DEFAULT_PROFILE_ID = 1000;
-/** Plus the connector id. */
-export const TX_PROFILE_ID = 2000;
-/** A limit change waits at most this long for the charger's answer; no answer = uncontrolled. */
-const COMMAND_TIMEOUT_MS = 10_000;
-/** An uncontrolled charger is offered its limit again this often. */
-const RETRY_MS = 60_000;
 /** Rounds of (decide, send decreases, send increases) one reallocation may take when chargers fail. */
 const MAX_ROUNDS = 4;
-
-type Send = (cpId: number, action: CommandAction, params: Record<string, unknown>, opts: { timeoutMs: number; logInBackground: boolean }) => Promise<CommandOutcome>;
-
-interface ProfileChange {
-  connectorId: number;
-  purpose: 'TxDefaultProfile' | 'TxProfile';
-  limit: number;
-  tranId?: number;
-}
-
-interface Plan {
-  charger: ManagedCharger;
-  /** The charger's new total limit (A). */
-  total: number;
-  changes: ProfileChange[];
-}
-
-const tenth = (a: number) => Math.floor(a * 10 + 1e-9) / 10;
-
-function profileParams(p: ProfileChange): Record<string, unknown> {
-  return {
-    connectorId: p.connectorId,
-    csChargingProfiles: {
-      chargingProfileId: p.purpose === 'TxProfile' ? TX_PROFILE_ID + p.connectorId : DEFAULT_PROFILE_ID,
-      ...(p.tranId !== undefined ? { transactionId: p.tranId } : {}),
-      stackLevel: STACK_LEVEL,
-      chargingProfilePurpose: p.purpose,
-      chargingProfileKind: 'Relative',
-      chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: p.limit }] },
-    },
-  };
-}
 
 interface LoadManagerEvents {
   /** The picture of a site changed (allocation, statuses, measurements): live screens refresh it. */
   changed: [locId: number];
   /** This node reallocated a site (with several nodes, cluster/lms.ts tells the others the outcome). */
   allocated: [locId: number];
-}
-
-/** What the node that reallocates a site tells the other nodes, per charger, for their live screens. */
-export interface AllocationSnapshot {
-  cpId: number;
-  allocation: ManagedCharger['allocation'];
-  wantsSince: number | null;
-  queueSince: number | null;
-  uncontrolled: boolean;
-  profileStatus: string | null;
-  sentDefault: number | null;
-  sentTx: [number, number][];
 }
 
 /**
@@ -104,6 +50,7 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
   private duringReload: ({ message: ChargerMessage } | { presence: ChargerPresence })[] | null = null;
   private stopped = false;
   private readonly failures: SummarisedLog;
+  private readonly limits: LimitSender;
   /** Set with several nodes: only the node holding a site's lease reallocates it (cluster/lms.ts). */
   owns?: (locId: number) => boolean;
   /** Set with several nodes: whether a charger is connected to another node. */
@@ -112,11 +59,12 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
   constructor(
     private readonly db: Database,
     private readonly logger: FastifyBaseLogger,
-    private readonly send: Send,
+    send: Send,
     private readonly isOnline: (cpId: number) => boolean,
   ) {
     super();
     this.failures = new SummarisedLog(logger, 'error', 'LMS state not saved');
+    this.limits = new LimitSender(send, this.log, logger);
   }
 
   async start(): Promise<void> {
@@ -238,9 +186,7 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
     this.log.add({ locId: c.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'released', message: storedText('msg.log.lms.released') });
     await this.db.query(`DELETE FROM lms_allocations WHERE cp_id = $1`, [c.cpId]).catch((err) => this.failures.note('release', { err: err.message }));
     if (!c.online) return;
-    for (const purpose of ['TxDefaultProfile', 'TxProfile']) {
-      await this.send(c.cpId, 'ClearChargingProfile', { chargingProfilePurpose: purpose, stackLevel: STACK_LEVEL }, { timeoutMs: COMMAND_TIMEOUT_MS, logInBackground: true });
-    }
+    await this.limits.clear(c.cpId);
   }
 
   private async readPlannedEnd(site: ManagedSite, c: ManagedCharger, tranId: number): Promise<void> {
@@ -267,12 +213,12 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
       if (c.uncontrolled && c.online && c.retryAt <= now) c.uncontrolled = false; // offered its limit again
     }
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      this.decide(site, now);
-      const plans = this.plans(site);
+      decide(site, now, this.log);
+      const plans = planLimits(site);
       const decreases = plans.filter((p) => p.total < effectiveLimit(p.charger));
-      if (decreases.length && !(await this.sendAll(site, decreases))) continue;
+      if (decreases.length && !(await this.limits.sendAll(site, decreases))) continue;
       const increases = plans.filter((p) => !decreases.includes(p));
-      if (increases.length && !(await this.sendAll(site, increases))) continue;
+      if (increases.length && !(await this.limits.sendAll(site, increases))) continue;
       break;
     }
     this.armRetry(site);
@@ -297,119 +243,15 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
   }
 
   snapshot(locId: number): AllocationSnapshot[] {
-    return [...(this.sites.get(locId)?.chargers.values() ?? [])].map((c) => ({
-      cpId: c.cpId, allocation: c.allocation, wantsSince: c.wantsSince, queueSince: c.queueSince, uncontrolled: c.uncontrolled,
-      profileStatus: c.profileStatus, sentDefault: c.sentDefault, sentTx: [...c.sentTx],
-    }));
+    return snapshotOf(this.sites.get(locId));
   }
 
   /** The outcome of another node's reallocation of a site, for this node's live screens. */
   applySnapshot(locId: number, chargers: AllocationSnapshot[]): void {
     const site = this.sites.get(locId);
     if (!site) return;
-    for (const s of chargers) {
-      const c = site.chargers.get(s.cpId);
-      if (!c) continue;
-      Object.assign(c, { allocation: s.allocation, wantsSince: s.wantsSince, queueSince: s.queueSince, uncontrolled: s.uncontrolled,
-        profileStatus: s.profileStatus, sentDefault: s.sentDefault, sentTx: new Map(s.sentTx) });
-    }
+    applySnapshotTo(site, chargers);
     this.emit('changed', locId);
-  }
-
-  /** Runs the allocator over the site's managed chargers and records the outcome on each. */
-  private decide(site: ManagedSite, now: number): void {
-    const loads: ChargerLoad[] = [];
-    for (const c of site.chargers.values()) {
-      if (c.zoneId === null) continue;
-      const wanting = wants(c);
-      if (wanting) c.wantsSince ??= now;
-      else c.wantsSince = null;
-      // Offline with a transaction: it goes on charging at whatever it was last told, out of our reach.
-      const unreachable = !c.online && c.transactions.size > 0;
-      loads.push({
-        cpId: c.cpId,
-        zoneId: c.zoneId,
-        wants: wanting || unreachable,
-        since: c.wantsSince ?? now,
-        measured: c.measured.current ?? undefined,
-        uncontrolled: c.uncontrolled || unreachable,
-      });
-    }
-    const allocations = allocate({ mode: site.mode, zones: [...site.zones.values()], chargers: loads });
-    for (const a of allocations) {
-      const c = site.chargers.get(a.cpId)!;
-      const was = c.allocation;
-      c.allocation = a;
-      if (a.state === 'queueing') c.queueSince ??= now;
-      else c.queueSince = null;
-      if (a.state === 'queueing' && was?.state !== 'queueing') {
-        this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'queued', message: storedText('msg.log.lms.queued', { position: a.position ?? '' }) });
-      } else if (a.state === 'charging' && was?.state === 'queueing') {
-        this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'queue_started', message: storedText('msg.log.lms.queue_started', { current: a.current }) });
-      }
-    }
-  }
-
-  /** For each reachable managed charger, the profiles that differ from what it last accepted. */
-  private plans(site: ManagedSite): Plan[] {
-    const out: Plan[] = [];
-    for (const c of site.chargers.values()) {
-      const a = c.allocation;
-      if (c.zoneId === null || !c.online || !a || a.state === 'uncontrolled') continue;
-      const total = a.state === 'charging' ? a.current : 0;
-      const changes: ProfileChange[] = [];
-      if (c.transactions.size) {
-        // Two sessions on one charger share its allocation.
-        const each = tenth(total / c.transactions.size);
-        for (const tx of c.transactions.values()) {
-          if ((c.sentTx.get(tx.tranId) ?? c.sentDefault) !== each) {
-            changes.push({ connectorId: tx.connectorId, purpose: 'TxProfile', limit: each, tranId: tx.tranId });
-          }
-        }
-      } else if (c.sentDefault !== total) {
-        changes.push({ connectorId: 0, purpose: 'TxDefaultProfile', limit: total });
-      }
-      if (changes.length) out.push({ charger: c, total, changes });
-    }
-    return out;
-  }
-
-  /** Sends the plans in parallel (one charger's profiles in order); false when any charger failed. */
-  private async sendAll(site: ManagedSite, plans: Plan[]): Promise<boolean> {
-    const results = await Promise.all(plans.map((p) => this.sendPlan(site, p)));
-    return results.every(Boolean);
-  }
-
-  private async sendPlan(site: ManagedSite, plan: Plan): Promise<boolean> {
-    const c = plan.charger;
-    for (const change of plan.changes) {
-      let outcome: CommandOutcome;
-      try {
-        outcome = await this.send(c.cpId, 'SetChargingProfile', profileParams(change), { timeoutMs: COMMAND_TIMEOUT_MS, logInBackground: true });
-      } catch (err) {
-        outcome = { status: 'error', errorCode: 0, message: (err as Error).message };
-      }
-      const what = `${change.purpose} ${change.limit} A${change.tranId !== undefined ? ` #${change.tranId}` : ''}`;
-      if (outcome.status === 'success') {
-        if (change.purpose === 'TxProfile') c.sentTx.set(change.tranId!, change.limit);
-        else c.sentDefault = change.limit;
-        c.profileStatus = 'Accepted';
-        this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'info', kind: 'profile_accepted', message: storedText('msg.log.lms.profile_accepted', { what }) });
-        continue;
-      }
-      // The transaction ended while its limit was on the way: nothing to hold against the charger.
-      if (change.tranId !== undefined && !c.transactions.has(change.tranId)) continue;
-      c.uncontrolled = true;
-      c.retryAt = Date.now() + RETRY_MS;
-      c.profileStatus = outcome.result?.status ?? 'NoAnswer';
-      c.sentDefault = null;
-      c.sentTx.clear();
-      this.log.add({ locId: site.locId, cpId: c.cpId, cpNo: c.cpNo, level: 'warn', kind: 'profile_failed',
-        message: storedText('msg.log.lms.profile_failed', { what, reason: outcome.message ?? '' }) });
-      this.logger.warn({ cpNo: c.cpNo, errorCode: outcome.errorCode, reason: outcome.message }, 'LMS limit not accepted: charger counted at its maximum');
-      return false;
-    }
-    return true;
   }
 
   private armRetry(site: ManagedSite): void {
@@ -422,55 +264,12 @@ export class LoadManager extends EventEmitter<LoadManagerEvents> {
     this.retryTimers.set(site.locId, timer);
   }
 
-  /** Saves what a restart needs (queue order, accepted default, uncontrolled) and what reports show. */
+  /** Saves the site's allocation (allocation-state.ts); a failure is logged, not thrown. */
   private async persist(site: ManagedSite): Promise<void> {
-    const managed = [...site.chargers.values()].filter((c) => c.zoneId !== null);
-    if (!managed.length) return;
-    const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
-    const col = <T>(f: (c: ManagedCharger) => T) => managed.map(f);
     try {
-      await this.db.query(
-        `INSERT INTO lms_allocations (cp_id, loc_id, zone_id, state, distributed_current, queueing_pos, wants_since,
-                                      start_queueing_at, start_tran_at, accepted_current, profile_status, uncontrolled, lupd_dttm)
-         SELECT u.*, now() FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::float8[], $6::int[], $7::timestamptz[],
-                                       $8::timestamptz[], $9::timestamptz[], $10::float8[], $11::text[], $12::smallint[]) AS u
-         ON CONFLICT (cp_id) DO UPDATE SET loc_id = EXCLUDED.loc_id, zone_id = EXCLUDED.zone_id, state = EXCLUDED.state,
-           distributed_current = EXCLUDED.distributed_current, queueing_pos = EXCLUDED.queueing_pos, wants_since = EXCLUDED.wants_since,
-           start_queueing_at = EXCLUDED.start_queueing_at, start_tran_at = EXCLUDED.start_tran_at,
-           accepted_current = EXCLUDED.accepted_current, profile_status = EXCLUDED.profile_status,
-           uncontrolled = EXCLUDED.uncontrolled, lupd_dttm = now()`,
-        [
-          col((c) => c.cpId),
-          col((c) => c.locId),
-          col((c) => c.zoneId),
-          col((c) => lmsState(c)),
-          col((c) => (c.allocation?.state === 'charging' ? c.allocation.current : 0)),
-          col((c) => (c.allocation?.state === 'queueing' ? c.allocation.position : null)),
-          col((c) => iso(c.wantsSince)),
-          col((c) => iso(c.queueSince)),
-          col((c) => iso(firstStart(c))),
-          col((c) => c.sentDefault),
-          col((c) => c.profileStatus),
-          col((c) => (c.uncontrolled ? 1 : 0)),
-        ],
-      );
+      await saveAllocations(this.db, site);
     } catch (err) {
       this.failures.note('persist', { err: (err as Error).message, locId: site.locId });
     }
   }
-}
-
-/** The LMS charger state of spec §4. */
-export function lmsState(c: ManagedCharger): 'available' | 'charging' | 'disconnected' | 'queueing' {
-  if (!c.online) return 'disconnected';
-  const a = c.allocation;
-  if (a?.state === 'queueing') return 'queueing';
-  if (a?.state === 'charging' || (a?.state === 'uncontrolled' && c.transactions.size)) return 'charging';
-  return c.transactions.size && c.zoneId === null ? 'charging' : 'available';
-}
-
-export function firstStart(c: ManagedCharger): number | null {
-  let first: number | null = null;
-  for (const tx of c.transactions.values()) if (first === null || tx.startedAt < first) first = tx.startedAt;
-  return first;
 }

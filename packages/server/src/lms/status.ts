@@ -1,5 +1,6 @@
 import type { LmsCpStatus, LmsZoneStatus } from '@ev/core';
-import { firstStart, lmsState, type LoadManager } from './runtime.ts';
+import { firstStart, lmsState } from './allocation-state.ts';
+import type { LoadManager } from './runtime.ts';
 import { WANTING, type ManagedCharger, type ManagedSite } from './site-model.ts';
 
 const iso = (t: number | null | undefined) => (t == null ? null : new Date(t).toISOString());
