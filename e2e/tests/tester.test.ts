@@ -1,7 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { SimulatedCharger201 } from '@ev/simulator';
+import { api, connectorsReported, launch, ocppUrl, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 const CP_NO = 'E2E-TESTER';
 
@@ -75,6 +76,58 @@ describe('OCPP message tester /test/cp_request', () => {
     await page.getByTestId('tester-stored').locator('a').click();
     await page.waitForURL(/\/cp_requests\/\d+$/);
     await page.getByText(CP_NO).first().waitFor();
+  });
+});
+
+/** A 2.0.1 station (issue 31): the tester offers and injects its own messages, a transaction as TransactionEvents. */
+describe('message tester with an OCPP 2.0.1 station', () => {
+  let browser: Browser;
+  let page: Page;
+  let cpId: number;
+  let station: SimulatedCharger201;
+  const CS_NO = 'E2E-TESTER-201';
+
+  before(async () => {
+    const site = await api('POST', '/api/cp_locs', { address: 'Tester 2.0.1 Site' });
+    cpId = (await api('POST', '/api/cps', { cp_no: CS_NO, name: 'tester station', loc_id: site.data.loc_id, ocpp_password: 'tester-201-pass' })).data.cp_id;
+    await api('POST', '/api/auth_card', { name: 'tester card', rfid_cards: 'TESTTAG', active: 1 });
+    station = new SimulatedCharger201({ url: ocppUrl, cpNo: CS_NO, password: 'tester-201-pass', connectors: 1 });
+    await station.start();
+    await connectorsReported(cpId, 1);
+    browser = await launch();
+    page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
+  });
+  after(async () => {
+    await station?.stop();
+    await browser?.close();
+  });
+
+  it('offers the 2.0.1 messages once the station is chosen; TransactionEvent Started then Ended make a session (en)', async () => {
+    await signIn(page);
+    await page.goto(`${portal}/test/cp_request`);
+    await useLanguage(page, 'en');
+    await choose(page, 'tester-message', 'StatusNotification');
+    assert.ok('errorCode' in JSON.parse(await page.getByTestId('tester-payload').inputValue()), '1.6 template before a charger is chosen');
+    await choose(page, 'tester-charger', CS_NO);
+    await page.getByTestId('tester-version').getByText(/OCPP 2\.0\.1/).waitFor();
+    // The message picked stays, in its 2.0.1 form.
+    await page.waitForFunction(() => (document.querySelector('[data-testid="tester-payload"]') as HTMLTextAreaElement)?.value.includes('connectorStatus'));
+
+    for (const [name, sessionEnded] of [['TransactionEvent: Started', false], ['TransactionEvent: Ended', true]] as const) {
+      await choose(page, 'tester-message', name);
+      await page.locator('form button[type=submit]').click();
+      await page.getByTestId('tester-stored').getByText('TransactionEvent (2.0.1)').waitFor();
+      await page.getByTestId('tester-answer').getByText('Success', { exact: true }).waitFor();
+      const sessions = (await api('GET', `/api/cp_sessions?cp_id=${cpId}`)).dataset.content as Record<string, unknown>[];
+      assert.equal(sessions.length, 1);
+      assert.equal(Boolean(sessions[0].session_end_time), sessionEnded, name);
+      if (!sessionEnded) await screenshot(page, 'tester-201-en');
+    }
+    // The 1.6 messages are not offered for it.
+    await page.getByTestId('tester-message').click();
+    await page.keyboard.type('StartTransaction');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-empty').waitFor();
+    await page.keyboard.press('Escape');
   });
 });
 

@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   CP_REJECTED: 10032,
   /** Ours: the server node holding the charger's connection cannot be reached (several nodes: it is frozen, or Redis is down). */
   CP_NODE_UNREACHABLE: 10033,
+  /** Ours: the charger's boot was rejected (no command goes to it), or is pending (no remote start or stop yet). */
+  CP_NOT_ACCEPTED: 10034,
   /** Ours: a remote start outside the charger's opening hours. */
   OUTSIDE_OPENING_HOURS: 10040,
   /** Ours: no running transaction on that connector. */

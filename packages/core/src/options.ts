@@ -20,6 +20,16 @@ export type ConnectorStatus = (typeof CONNECTOR_STATUSES)[number];
 /** Statuses in which a connector counts as charging for the remote-action buttons (part 1 §4). */
 export const CHARGING_STATUSES: readonly string[] = ['Charging', 'SuspendedEVSE', 'SuspendedEV'];
 
+/** How a charger's BootNotification is answered (cps.boot_policy; server ocpp/boot-policy.ts). */
+export const BOOT_POLICIES = ['accept', 'provision', 'reject'] as const;
+export type BootPolicy = (typeof BOOT_POLICIES)[number];
+/**
+ * What the chargers list and view show as the status of a connected charger whose boot was not accepted
+ * (server hooks/cps.ts): its connectors' reports mean nothing until it is.
+ */
+export const BOOT_PENDING = 'BootPending';
+export const BOOT_REJECTED = 'BootRejected';
+
 export const HOME_SCREENS = ['LMS', 'Dashboard', 'CpList'] as const;
 export type HomeScreen = (typeof HOME_SCREENS)[number];
 
@@ -38,8 +48,17 @@ export const CHARGE_POINT_ERROR_CODES = [
   'ResetFailure', 'UnderVoltage', 'WeakSignal',
 ] as const;
 
-/** What an alert is raised for: a charger's reported error, or the charger gone away ('Offline'). */
-export const ALERT_ERROR_CODES = [...CHARGE_POINT_ERROR_CODES.filter((c) => c !== 'NoError'), 'Offline'] as const;
+/**
+ * OCPP 2.0.1 security events (Part 2 Appendix 1; 1.6 security whitepaper) that raise an alert: the ones needing a
+ * person. Routine ones (StartupOfTheDevice, SettingSystemTime, FirmwareUpdated, …) are only logged.
+ */
+export const SECURITY_ALERT_TYPES = [
+  'TamperDetectionActivated', 'InvalidFirmwareSignature', 'InvalidFirmwareSigningCertificate', 'InvalidCsmsCertificate',
+  'InvalidChargingStationCertificate', 'MemoryExhaustion', 'AttemptedReplayAttacks', 'MaintenanceLoginFailed',
+] as const;
+
+/** What an alert is raised for: a charger's reported error, the charger gone away ('Offline'), or a security event. */
+export const ALERT_ERROR_CODES = [...CHARGE_POINT_ERROR_CODES.filter((c) => c !== 'NoError'), 'Offline', ...SECURITY_ALERT_TYPES] as const;
 /** Contact-group receiving frequencies (spec part 2 §9): mailed when an alert reaches this many detections. */
 export const CONTACT_GROUP_LEVELS = [1, 5, 10] as const;
 /** Fixed: sessions computed from the fee; Custom: each session typed in (spec part 2 §4). */
@@ -269,6 +288,12 @@ export const STATIC_OPTIONS: Record<string, StaticOption[]> = {
   ocpp_protocol: labelled(['ocpp1.6', 'ocpp2.0.1', 'none'] as const, {
     'ocpp1.6': ['OCPP 1.6', 'OCPP 1.6'], 'ocpp2.0.1': ['OCPP 2.0.1', 'OCPP 2.0.1'], none: ['— (never connected)', '—（從未連線）'],
   }),
+  // The labels say what each does: the form has no other help text.
+  boot_policy: labelled(BOOT_POLICIES, {
+    accept: ['Accept (answer Accepted at once)', '接受（立即回覆 Accepted）'],
+    provision: ['Read its configuration first (Pending until read)', '先讀取設定（讀取完成前回覆 Pending）'],
+    reject: ['Reject (answer Rejected; no remote actions)', '拒絕（回覆 Rejected；不可遙距操作）'],
+  }),
   charge_point_error_code: labelled(CHARGE_POINT_ERROR_CODES, {
     ConnectorLockFailure: ['Connector lock failure', '充電槍鎖定故障'],
     EVCommunicationError: ['Vehicle communication error', '電動車通訊錯誤'],
@@ -292,7 +317,21 @@ export const STATIC_OPTIONS: Record<string, StaticOption[]> = {
 STATIC_OPTIONS.alert_error_code = [
   ...STATIC_OPTIONS.charge_point_error_code.filter((o) => o.value !== 'NoError'),
   { value: 'Offline', label: { en: 'Offline', 'zh-TW': '離線' } },
+  ...labelled(SECURITY_ALERT_TYPES, {
+    TamperDetectionActivated: ['Tampering detected', '偵測到被撬動'],
+    InvalidFirmwareSignature: ['Invalid firmware signature', '韌體簽章無效'],
+    InvalidFirmwareSigningCertificate: ['Invalid firmware signing certificate', '韌體簽署憑證無效'],
+    InvalidCsmsCertificate: ['Invalid central system certificate', '中央系統憑證無效'],
+    InvalidChargingStationCertificate: ['Invalid charger certificate', '充電樁憑證無效'],
+    MemoryExhaustion: ['Memory exhausted', '記憶體耗盡'],
+    AttemptedReplayAttacks: ['Replay attack attempted', '有人嘗試重放攻擊'],
+    MaintenanceLoginFailed: ['Maintenance login failed', '維修登入失敗'],
+  }),
 ];
+STATIC_OPTIONS.connector_status.push(
+  { value: BOOT_PENDING, label: { en: 'Connected, waiting for configuration', 'zh-TW': '已連線，等待讀取設定' } },
+  { value: BOOT_REJECTED, label: { en: 'Connected, boot rejected', 'zh-TW': '已連線，開機被拒' } },
+);
 STATIC_OPTIONS.contact_group_level = labelled(CONTACT_GROUP_LEVELS, {
   1: ['Every detection', '每次偵測'],
   5: ['At 5 continuous detections', '連續偵測 5 次'],

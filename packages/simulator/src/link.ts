@@ -68,6 +68,8 @@ export abstract class ChargePointLink extends EventEmitter {
   protected readonly connection: Connection;
   protected readonly outbox: Outbox;
   protected accepted = false;
+  /** Set while a boot that was not accepted waits to ask again: a triggered boot accepted meanwhile ends the wait. */
+  private acceptedMeanwhile?: () => void;
   protected stopped = false;
   private readonly overrides = new Map<string, CommandOverride>();
   private readonly sleepers = new Set<{ timer: NodeJS.Timeout; wake: () => void }>();
@@ -190,6 +192,7 @@ export abstract class ChargePointLink extends EventEmitter {
     if (answer.status === 'Accepted') {
       this.config.setInternal('HeartbeatInterval', this.opts.heartbeatIntervalSec ?? answer.interval);
       this.restartHeartbeat();
+      this.acceptedMeanwhile?.();
     }
     return answer;
   }
@@ -234,9 +237,13 @@ export abstract class ChargePointLink extends EventEmitter {
       for (;;) {
         const answer = await this.bootNotification();
         if (answer.status === 'Accepted') break;
-        // Pending / Rejected: ask again after the interval the central system gave.
-        await this.sleep((answer.interval > 0 ? answer.interval : 10) * 1000);
+        // Pending / Rejected: ask again after the interval the central system gave, unless a boot it triggered
+        // meanwhile (TriggerMessage BootNotification, once it has read a Pending station) was accepted.
+        const accepted = new Promise<boolean>((resolve) => (this.acceptedMeanwhile = () => resolve(true)));
+        const early = await Promise.race([this.sleep((answer.interval > 0 ? answer.interval : 10) * 1000).then(() => false), accepted]);
+        this.acceptedMeanwhile = undefined;
         if (this.stopped) throw new Error(`${this.cpNo}: stopped`);
+        if (early) break;
       }
       this.accepted = true;
       this.counters.bootCount++;

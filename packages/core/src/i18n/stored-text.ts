@@ -118,7 +118,7 @@ export const LOG_TEXTS: Record<Lang, Catalog> = {
       profile_accepted: 'SetChargingProfile {{what}}: Accepted',
       profile_failed: 'SetChargingProfile {{what}}: {{reason}}; counted at its maximum until it accepts a limit',
     },
-    // The message tester's payload against the OCPP 1.6 schema; path is the JSON pointer of the value.
+    // The message tester's payload against the OCPP schema of the charger's version; path is the JSON pointer of the value.
     schema: {
       required: '{{path}}: the required field {{name}} is missing',
       unknown: '{{path}}: unknown field {{name}}',
@@ -128,6 +128,7 @@ export const LOG_TEXTS: Record<Lang, Catalog> = {
       range: '{{path}}: must be {{comparison}} {{limit}}',
       format: '{{path}}: not a valid {{format}}',
       invalid: '{{path}}: invalid value',
+      otherVersion: '{{action}} is not a message of this charger: it speaks OCPP {{version}}',
     },
   },
   'zh-TW': {
@@ -186,6 +187,7 @@ export const LOG_TEXTS: Record<Lang, Catalog> = {
       range: '{{path}}：必須 {{comparison}} {{limit}}',
       format: '{{path}}：不是有效的 {{format}}',
       invalid: '{{path}}：數值無效',
+      otherVersion: '{{action}} 不是此充電樁的訊息：它使用 OCPP {{version}}',
     },
   },
 };

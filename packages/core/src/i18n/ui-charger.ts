@@ -25,6 +25,7 @@ export const CHARGER_UI: Record<Lang, Catalog> = {
       openRequest: 'Charger request #{{id}}',
       notStored: 'No request was stored.',
       simulatorHint: 'Simulate a charger for load management: its messages are handled by the central system as if that charger had sent them (stored and applied). Templates report per-phase current and power.',
+      version: 'This charger speaks OCPP {{version}}: the messages and templates are those of that version.',
     },
     chart: {
       tab: 'Charts',
@@ -123,6 +124,14 @@ export const CHARGER_UI: Record<Lang, Catalog> = {
       confirmUnavailable: 'Make {{target}} unavailable?',
       confirmTrigger: 'Ask the charger to send {{message}} ({{target}})?',
       done: 'The charger accepted the command',
+      scheduled: 'The charger answered Scheduled: it does this once the charging session there has ended',
+      // OCPP 2.0.1 only: a reset of one EVSE, the availability of one connector within an EVSE.
+      resetTarget: 'What to reset',
+      evse: 'EVSE {{n}}',
+      confirmResetEvseHard: 'Reset EVSE {{n}} (Hard: immediately)? Its charging session ends.',
+      confirmResetEvseSoft: 'Reset EVSE {{n}} (Soft: once idle)? The charger may answer Scheduled and reset it after its charging session.',
+      evseConnector: 'Connector within the EVSE (optional)',
+      evseConnectorHint: 'Empty: the whole EVSE. An OCPP 2.0.1 EVSE may have several connectors, numbered from 1.',
     },
     massUpdate: {
       button: 'Mass update',
@@ -176,6 +185,7 @@ export const CHARGER_UI: Record<Lang, Catalog> = {
       openRequest: '充電樁請求 #{{id}}',
       notStored: '未儲存任何請求。',
       simulatorHint: '模擬充電樁以進行負載管理：其訊息由中央系統當作該充電樁所發送般處理（會儲存並套用）。範本按相位回報電流及功率。',
+      version: '此充電樁使用 OCPP {{version}}：訊息及範本均屬該版本。',
     },
     chart: {
       tab: '圖表',
@@ -274,6 +284,13 @@ export const CHARGER_UI: Record<Lang, Catalog> = {
       confirmUnavailable: '確定將{{target}}設為不可用？',
       confirmTrigger: '確定要求充電樁傳送 {{message}}（{{target}}）？',
       done: '充電樁已接受指令',
+      scheduled: '充電樁回覆 Scheduled（已排程）：將在該處的充電結束後執行',
+      resetTarget: '重設對象',
+      evse: 'EVSE {{n}}',
+      confirmResetEvseHard: '確定重設 EVSE {{n}}（硬：立即）？其充電中的工作階段將會結束。',
+      confirmResetEvseSoft: '確定重設 EVSE {{n}}（軟：閒置後）？充電樁可能回覆 Scheduled（已排程），於其充電結束後才重設。',
+      evseConnector: 'EVSE 內的充電槍（選填）',
+      evseConnectorHint: '留空：整個 EVSE。OCPP 2.0.1 的 EVSE 可有多個充電槍，由 1 起編號。',
     },
     massUpdate: {
       button: '批量更新',

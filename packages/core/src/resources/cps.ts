@@ -21,6 +21,7 @@ export const cps: ResourceDef = {
     power_meter_rotation_value: ['Power Meter Rotation Value', '電錶循環值'],
     firmware_version: ['Firmware Version', '韌體版本'],
     ocpp_protocol: ['OCPP Version', 'OCPP 版本'],
+    boot_policy: ['Boot Answer', '開機回應'],
     charging_status_code: ['Charging Status Code', '充電狀態代碼'],
     charging_status: ['Charging Status', '充電狀態'],
     last_known_status: ['Last Known Status (offline)', '最後已知狀態（離線）'],
@@ -86,6 +87,8 @@ export const cps: ResourceDef = {
     textCol('firmware_version', { hiddenInList: true }),
     // The version the charger last connected with; never connected: 'none' (server hooks/cps.ts).
     col('ocpp_protocol', 'enum', 'text', { sortable: true, filter: 'select', options: 'ocpp_protocol' }),
+    // How its BootNotification is answered (server ocpp/boot-policy.ts); applies from its next boot.
+    col('boot_policy', 'enum', 'text', { sortable: true, filter: 'select', options: 'boot_policy', hiddenInList: true }),
     textCol('charging_status_code', { hiddenInList: true }),
     col('charging_status', 'enum', 'text', { sortable: true, filter: 'select', options: 'connector_status' }),
     // What a charger that is not connected (shown Offline) last reported, at last_status_dttm (server hooks/cps.ts).
@@ -141,6 +144,7 @@ export const cps: ResourceDef = {
     boolFld('enable_flag', { default: 1 }),
     intFld('max_power_output', { default: 32, min: 0, max: 1000 }),
     intFld('heartbeat_interval', { default: 30, min: 5, max: 86400 }),
+    fld('boot_policy', 'select', 'text', { options: 'boot_policy', default: 'accept', required: true }),
     boolFld('private_flag', { default: 0 }),
     boolFld('ac_flag', { default: 1 }),
     boolFld('dc_flag', { default: 0 }),

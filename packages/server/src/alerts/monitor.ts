@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import type { ChargerMessage, ChargerPresence } from '../bus/index.ts';
 import { SummarisedLog } from '../ocpp/summarised-log.ts';
 import { IdBatch } from '../bus/id-batch.ts';
+import { notifyEventAlerts, securityEventAlert } from './events-201.ts';
 
 /** An alert raised or raised again: its id and how many continuous detections it counts now. */
 export interface RaisedAlert {
@@ -24,8 +25,10 @@ const ONLINE_BATCH_MS = 200;
  * Raises and fixes alerts from what chargers report, off the OCPP path: a StatusNotification with
  * an error raises (or counts again) the charger's open alert for that error code; one with NoError
  * fixes the open alerts of that connector (connector 0: of the whole charger); a charger away for
- * the grace period raises 'Offline', coming back fixes it. Work per charger runs in order (an
- * error then its clearing), different chargers in parallel; a failure is logged, never thrown.
+ * the grace period raises 'Offline', coming back fixes it. A 2.0.1 station's NotifyEvent raises and
+ * fixes the same way, and its critical security events are alerts of their own (events-201.ts). Work per
+ * charger runs in order (an error then its clearing), different chargers in parallel; a failure is
+ * logged, never thrown.
  */
 export class AlertMonitor {
   private readonly chains = new Map<number, Promise<void>>();
@@ -59,10 +62,20 @@ export class AlertMonitor {
   }
 
   onMessage(m: ChargerMessage): void {
-    if (m.action !== 'StatusNotification' || this.stopped) return;
-    const p = m.params as { connectorId: number; errorCode: string; status: string; info?: string; vendorErrorCode?: string };
-    if (p.errorCode !== 'NoError') this.raiseLater(m.cpId, p.errorCode, describe(p), p.connectorId);
-    else if (this.open.has(m.cpId)) this.enqueue(m.cpId, () => this.fixErrors(m.cpId, p.connectorId));
+    if (this.stopped) return;
+    if (m.action === 'StatusNotification') {
+      const p = m.params as { connectorId: number; errorCode: string; status: string; info?: string; vendorErrorCode?: string };
+      if (p.errorCode !== 'NoError') this.raiseLater(m.cpId, p.errorCode, describe(p), p.connectorId);
+      else if (this.open.has(m.cpId)) this.enqueue(m.cpId, () => this.fixErrors(m.cpId, p.connectorId));
+    } else if (m.action === 'NotifyEvent') {
+      for (const c of notifyEventAlerts(m.params)) {
+        if (c.kind === 'raise') this.raiseLater(m.cpId, c.errorId, c.message, c.connectorId);
+        else if (this.open.has(m.cpId)) this.enqueue(m.cpId, () => this.fixErrors(m.cpId, c.connectorId, c.errorId));
+      }
+    } else if (m.action === 'SecurityEventNotification') {
+      const event = securityEventAlert(m.params);
+      if (event) this.enqueue(m.cpId, () => this.raiseEvent(m.cpId, event.errorId, event.message));
+    }
   }
 
   onPresence(p: ChargerPresence): void {
@@ -134,18 +147,34 @@ export class AlertMonitor {
     if (row) this.onRaised({ alertId: Number(row.alert_id), level: row.level });
   }
 
-  private async fixErrors(cpId: number, connectorId: number): Promise<void> {
+  /** A NoError report fixes the connector's errors; a 2.0.1 event cleared (errorId) only that error of that connector. */
+  private async fixErrors(cpId: number, connectorId: number, errorId: string | null = null): Promise<void> {
     // The connector an alert is about heads its message (see describe): alerts of the charger as a whole go with any connector.
     // The outer SELECT sees the rows as they were before the UPDATE: those it fixed are left out by id.
     const [row] = await this.db.query<{ more: boolean }>(
       `WITH fixed AS (
          UPDATE alert SET is_fixes = 1, fixed_dttm = now()
-          WHERE cp_id = $1 AND is_fixes = 0 AND error_id <> 'Offline' AND ($2 = 0 OR message LIKE 'Connector 0:%' OR message LIKE $3)
+          WHERE cp_id = $1 AND is_fixes = 0 AND error_id <> 'Offline'
+            AND CASE WHEN $4::text IS NULL THEN ($2 = 0 OR message LIKE 'Connector 0:%' OR message LIKE $3) ELSE error_id = $4 AND message LIKE $3 END
          RETURNING alert_id)
        SELECT EXISTS (SELECT 1 FROM alert WHERE cp_id = $1 AND is_fixes = 0 AND alert_id NOT IN (SELECT alert_id FROM fixed)) AS more`,
-      [cpId, connectorId, `Connector ${connectorId}:%`],
+      [cpId, connectorId, `Connector ${connectorId}:%`, errorId],
     );
     if (row && !row.more) this.open.delete(cpId);
+  }
+
+  /**
+   * A security event is a moment, not a state nothing will report over: each is an alert of its own, mailed as
+   * any (to the groups for its code at level 1) and recorded fixed at once.
+   */
+  private async raiseEvent(cpId: number, errorId: string, message: string): Promise<void> {
+    const [row] = await this.db.query<{ alert_id: number; level: number }>(
+      `INSERT INTO alert (cp_id, cp_no, error_id, loc_id, location, message, is_fixes, fixed_dttm)
+       SELECT c.cp_id, c.cp_no, $2, c.loc_id, l.address, $3, 1, now() FROM cps c LEFT JOIN cp_locs l ON l.loc_id = c.loc_id WHERE c.cp_id = $1
+       RETURNING alert_id, level`,
+      [cpId, errorId, message],
+    );
+    if (row) this.onRaised({ alertId: Number(row.alert_id), level: row.level });
   }
 
   /**

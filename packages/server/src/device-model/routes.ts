@@ -6,7 +6,8 @@ import { requirePrivileges } from '../auth/guard.ts';
 import { badRequest } from '../http/errors.ts';
 import { idParams } from '../http/schema.ts';
 import { ActionAnswer, commandableCharger, sendCommand, type ChargerRow } from '../ocpp/routes.ts';
-import { DeviceModelAnswer, restoreRequest, storedModel, storeSetValue, type VariableKey } from './store.ts';
+import { bootProvisioning } from './provision.ts';
+import { beginReport, DeviceModelAnswer, restoreRequest, storedModel, storeSetValue, type VariableKey } from './store.ts';
 
 /** OCPP 2.0.1 identifierString/string lengths: names 50, values 1000 (SetVariableDataType). */
 const name = z.string().trim().min(1).max(50);
@@ -48,6 +49,7 @@ async function refuseOcpp16(app: FastifyInstance, cp: ChargerRow): Promise<void>
  */
 export function deviceModelRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  bootProvisioning(fastify);
 
   app.get('/api/cps/:id/deviceModel', {
     schema: { params: idParams, response: { 200: z.union([DeviceModelAnswer, ActionAnswer]) } },
@@ -74,18 +76,7 @@ export function deviceModelRoutes(fastify: FastifyInstance): void {
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
     await refuseOcpp16(app, cp);
     const { reportBase } = req.body;
-    // Recorded before it is sent: the first NotifyReport may come before the answer is read here.
-    const previous = await app.db.tx(async (sql) => {
-      const [before] = await sql.query(`SELECT * FROM cp_device_reports WHERE cp_id = $1 FOR UPDATE`, [cp.cp_id]);
-      const [asked] = await sql.query<{ request_id: number }>(
-        `INSERT INTO cp_device_reports (cp_id, request_id, report_base) VALUES ($1, 1, $2)
-         ON CONFLICT (cp_id) DO UPDATE SET request_id = cp_device_reports.request_id % 2000000000 + 1, report_base = $2,
-                                           requested_at = now(), parts = 0, completed_at = NULL
-         RETURNING request_id`,
-        [cp.cp_id, reportBase],
-      );
-      return { before: before ?? null, requestId: asked.request_id };
-    });
+    const previous = await beginReport(app.db, cp.cp_id, reportBase);
     const result = await sendCommand(app, req.log, user, cp, 'GetBaseReport', { requestId: previous.requestId, reportBase });
     // Not begun (refused, or never sent): what was known of the last report stays. A charger that did not answer in time may still report.
     if (result.status !== 'success' && result.errorCode !== ERROR_CODES.CP_TIMEOUT) await restoreRequest(app.db, cp.cp_id, previous.requestId, previous.before);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Sql } from '../db/client.ts';
+import type { Database, Sql } from '../db/client.ts';
 
 /** One variable of a charger's device model; '' and 0 stand for "none" (the table's key has no nulls). */
 export interface VariableKey {
@@ -63,6 +63,30 @@ export async function storedModel(sql: Sql, cpId: number): Promise<DeviceModel> 
       value: r.value, mutability: r.mutability, dataType: r.data_type, unit: r.unit, valuesList: r.values_list, readAt: iso(r.read_at),
     })),
   };
+}
+
+/** What beginReport replaced: given back to restoreRequest when the charger does not begin the report. */
+export interface ReportRequest {
+  requestId: number;
+  before: Record<string, any> | null;
+}
+
+/**
+ * Records a report request (the next requestId) before GetBaseReport is sent: the first NotifyReport may come
+ * before the answer is read. The portal's read (routes.ts) and a Pending boot's (provision.ts) both ask through here.
+ */
+export async function beginReport(db: Database, cpId: number, reportBase: string): Promise<ReportRequest> {
+  return db.tx(async (sql) => {
+    const [before] = await sql.query(`SELECT * FROM cp_device_reports WHERE cp_id = $1 FOR UPDATE`, [cpId]);
+    const [asked] = await sql.query<{ request_id: number }>(
+      `INSERT INTO cp_device_reports (cp_id, request_id, report_base) VALUES ($1, 1, $2)
+       ON CONFLICT (cp_id) DO UPDATE SET request_id = cp_device_reports.request_id % 2000000000 + 1, report_base = $2,
+                                         requested_at = now(), parts = 0, completed_at = NULL
+       RETURNING request_id`,
+      [cpId, reportBase],
+    );
+    return { before: before ?? null, requestId: asked.request_id };
+  });
 }
 
 /** A report request the charger did not begin: the row goes back to what it was (or away), unless another came since. */

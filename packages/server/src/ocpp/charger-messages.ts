@@ -1,5 +1,6 @@
 import type { MessageHandler } from './handler-types.ts';
 import { cardStatus } from './authorization.ts';
+import { bootAnswer } from './boot-policy.ts';
 import { int32 } from './protocol.ts';
 import { meterValues, startTransaction, stopTransaction } from './transactions.ts';
 import { flagUnconfirmed } from './unconfirmed.ts';
@@ -14,12 +15,12 @@ const at = (ts: string | undefined) => (ts ? new Date(ts) : null);
 
 /**
  * The charger's details go to cps in the group commit with its cp_requests row (a reconnect
- * storm is one UPDATE for many chargers, not one each); the interval is the one read at sign-in.
+ * storm is one UPDATE for many chargers, not one each); the interval is the one read at sign-in. The answer
+ * (Accepted, Pending, Rejected) is the charger's boot policy's (boot-policy.ts); its details are kept whatever it is.
  */
 export const bootNotification: MessageHandler = async ({ cs, conn }, p) => {
   const { cpId } = conn.charger;
-  const interval = conn.charger.heartbeatInterval
-    ?? (await cs.db.query(`SELECT heartbeat_interval FROM cps WHERE cp_id = $1`, [cpId]))[0]?.heartbeat_interval ?? 30;
+  const { status, interval } = await bootAnswer(cs, conn.charger);
   conn.charger.serial = p.chargeBoxSerialNumber ?? conn.charger.serial;
   // A reboot ends every transaction: one still running lost its StopTransaction, unless one is queued
   // (unconfirmed.ts). One indexed statement, on the charger's running sessions only.
@@ -28,7 +29,7 @@ export const bootNotification: MessageHandler = async ({ cs, conn }, p) => {
   // The version it now runs settles a firmware update sent to it (firmware/status.ts).
   await firmwareBooted(cs.db, cpId, p.firmwareVersion);
   return {
-    response: { status: 'Accepted', currentTime: at, interval },
+    response: { status, currentTime: at, interval },
     boot: {
       cp_id: cpId, charge_point_vendor: p.chargePointVendor, charge_point_model: p.chargePointModel,
       charge_point_serial_number: p.chargePointSerialNumber ?? null, charge_box_serial_number: p.chargeBoxSerialNumber ?? null,

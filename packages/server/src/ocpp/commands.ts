@@ -1,7 +1,8 @@
 import { ERROR_CODES, requestTypeId, type OcppProtocol } from '@ev/core';
 import type { CentralSystem } from './central-system.ts';
+import { commandRefusal } from './boot-policy.ts';
 import { schemaProblem } from './protocol.ts';
-import { NATIVE_201, NoCall201, toCall201, type Call201 } from './v201/commands.ts';
+import { NATIVE_201, NoCall201, split201, toCall201, type Call201 } from './v201/commands.ts';
 
 /** Commands the central system sends (OCPP 1.6 §5), as used by the portal and load management. */
 export type CommandAction =
@@ -77,8 +78,10 @@ export class CommandDispatcher {
     params: Record<string, unknown>,
     opts: CommandOptions = {},
   ): Promise<CommandOutcome> {
-    // Callers speak 1.6 (translated for a 2.0.1 charger below), or a message only 2.0.1 has.
-    const problem = schemaProblem(action, 'req', params, NATIVE_201.has(action) ? 'ocpp2.0.1' : 'ocpp1.6');
+    // Callers speak 1.6 (translated for a 2.0.1 charger below), or a message only 2.0.1 has; a 1.6 command's
+    // 2.0.1-only parameters (an EVSE's reset …) are checked where they are translated.
+    const { params16 } = split201(action, params);
+    const problem = schemaProblem(action, 'req', params16, NATIVE_201.has(action) ? 'ocpp2.0.1' : 'ocpp1.6');
     if (problem) throw new InvalidCommandError(`${action}: ${problem}`);
     const conn = this.cs.connection(cpId);
     if (!conn) {
@@ -86,6 +89,9 @@ export class CommandDispatcher {
       if (this.forward && !opts.here) return this.forward(cpId, action, params, opts);
       return { status: 'error', errorCode: ERROR_CODES.CP_OFFLINE, message: 'The charger is not connected' };
     }
+    // A station whose boot was not accepted takes no commands, or (Pending) no remote start or stop (boot-policy.ts).
+    const notAccepted = commandRefusal(conn.charger, action);
+    if (notAccepted) return { status: 'error', errorCode: ERROR_CODES.CP_NOT_ACCEPTED, message: notAccepted };
 
     const started = performance.now();
     const deadline = Date.now() + (opts.timeoutMs ?? this.timeoutMs);
@@ -135,6 +141,8 @@ export class CommandDispatcher {
   private async message(cpId: number, protocol: OcppProtocol, action: CommandAction, params: Record<string, unknown>): Promise<Call201> {
     if (protocol === 'ocpp2.0.1') return toCall201(this.cs.db, cpId, action, params);
     if (NATIVE_201.has(action)) throw new NoCall201(`${action} is an OCPP 2.0.1 message; this charger speaks OCPP 1.6`);
+    const { only201 } = split201(action, params);
+    if (only201.length) throw new InvalidCommandError(`${action}: ${only201.join(', ')} only for an OCPP 2.0.1 charger; this charger speaks OCPP 1.6`);
     return { action, params, answer: (r) => r };
   }
 

@@ -49,6 +49,27 @@ describe('OCPP-J framing', () => {
     raw.ws.close();
   });
 
+  it('answers a frame holding no readable call with RpcFrameworkError on a 2.0.1 connection, FormationViolation on 1.6', async () => {
+    const unreadable = ['{not json', JSON.stringify({ a: 1 }), '["2", "x", "Heartbeat", {}]', '[2, 17, "Heartbeat", {}]', '[2, "m1", 5, {}]', '[[['];
+    const raw201 = await rawCharger(s.wsUrl, 'CP-F1', undefined, 'ocpp2.0.1');
+    const raw16 = await rawCharger(s.wsUrl, 'CP-F3');
+    for (const frame of unreadable) {
+      raw201.send(frame);
+      expect((await raw201.next())[2], frame).toBe('RpcFrameworkError');
+      raw16.send(frame);
+      expect((await raw16.next())[2], frame).toBe('FormationViolation');
+    }
+    // A readable call still gets its 2.0.1 codes: a payload against its schema, an unknown message type.
+    raw201.send(call('f2', 'Heartbeat', { extra: true }));
+    expect((await raw201.next()).slice(0, 3)).toEqual([4, 'f2', 'FormatViolation']);
+    raw201.send(JSON.stringify([9, 'x9', 'Heartbeat', {}]));
+    expect((await raw201.next())[2]).toBe('MessageTypeNotSupported');
+    raw201.send(call('ok', 'Heartbeat', {}));
+    expect((await raw201.next()).slice(0, 2)).toEqual([3, 'ok']);
+    raw201.ws.close();
+    raw16.ws.close();
+  });
+
   it('closes a socket that sends a huge frame, without affecting another charger', async () => {
     const other = await connectCharger(s.wsUrl, 'CP-F3');
     const raw = await rawCharger(s.wsUrl, 'CP-F2');

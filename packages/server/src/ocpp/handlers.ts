@@ -5,6 +5,7 @@ import type { InboundCall } from './inbound.ts';
 import type { ChargerContext, HandlerHost, MessageHandler } from './handler-types.ts';
 import { ChargerConnection } from './connection.ts';
 import { int32 } from './protocol.ts';
+import { refuseUnlessAccepted } from './boot-policy.ts';
 import { isDatabaseUnavailable } from '../db/faults.ts';
 import { HANDLERS_16 } from './charger-messages.ts';
 import { HANDLERS_201 } from './v201/handlers.ts';
@@ -28,10 +29,12 @@ export function handleAsCharger(
   params: unknown,
   messageId: string,
 ): Promise<Record<string, unknown>> {
-  const handler = HANDLERS_16[action];
-  if (!handler) throw new Error(`${action} is not a charger-initiated action`);
+  // In the charger's own version: a 2.0.1 station's message runs the 2.0.1 handler and is logged as 2.0.1.
+  const protocol = conn.charger.protocol ?? 'ocpp1.6';
+  const handler = (protocol === 'ocpp2.0.1' ? HANDLERS_201 : HANDLERS_16)[action];
+  if (!handler) throw createRPCError('NotImplemented', `${action} is not a charger-initiated action of ${protocol}`);
   // The payload's timestamps are whatever the tester's editor holds: the log's request time is when it was sent.
-  const run = () => handle(cs, conn, requestTypeId(action, 'in')!, handler, params, messageId, undefined, true);
+  const run = () => handle(cs, conn, requestTypeId(action, 'in', protocol)!, handler, params, messageId, undefined, true);
   return conn instanceof ChargerConnection ? conn.inOrder(run) : run();
 }
 
@@ -94,6 +97,8 @@ export async function handle(
 ): Promise<Record<string, unknown>> {
   const { charger } = conn;
   try {
+    // A station not accepted (Pending, Rejected) gets SecurityError for most messages: nothing is handled or logged.
+    await refuseUnlessAccepted(cs, conn, ACTION_OF[type]);
     const out = await handler({ cs, conn }, params);
     const row: RequestRow = {
       request_type: type,

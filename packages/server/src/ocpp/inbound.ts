@@ -26,6 +26,8 @@ const CALL_HEAD = /^\s*\[\s*2\s*,\s*"([^"\\]{1,64})"\s*,\s*"([^"\\]{1,64})"/;
 /** paramsJson: the payload's own text in the frame, for the message log (no second JSON.stringify of it). */
 export type InboundCall = { messageId: string; method: string; params: unknown; paramsJson?: string };
 type Handler = (call: InboundCall) => unknown;
+/** The codes frames are answered with here: those of 1.6, and 2.0.1's own for a frame that holds no readable call. */
+type FrameErrorCode = Ocpp16ErrorCode | 'RpcFrameworkError';
 
 /** The parts of ocpp-rpc's client this file works with (private to the library; pinned in package.json). */
 interface LibraryClient {
@@ -71,11 +73,14 @@ export function takeInboundFrames(rpcClient: RpcServerClient, opts: InboundOptio
       // Closed meanwhile: the charger sends the call again on its next connection.
     }
   };
-  const callError = (id: string, code: Ocpp16ErrorCode, message: string, details: unknown = {}) =>
+  const callError = (id: string, code: FrameErrorCode, message: string, details: unknown = {}) =>
     send(JSON.stringify([CALLERROR, id, code, message, details]));
+  // No call can be read from the frame (no message id, no action): OCPP-J 2.0.1 §4.3 has RpcFrameworkError for that,
+  // 1.6 only FormationViolation. (A code of 1.6 is translated for a 2.0.1 connection where frames are sent, protocol.ts.)
+  const noCall: FrameErrorCode = opts.protocol === 'ocpp2.0.1' ? 'RpcFrameworkError' : 'FormationViolation';
 
   /** A frame that is not OCPP at all: answered (when it may be a call), counted, and the socket closed when it keeps on. */
-  const badFrame = (id: string, code: Ocpp16ErrorCode, message: string, answer: boolean) => {
+  const badFrame = (id: string, code: FrameErrorCode, message: string, answer: boolean) => {
     opts.onMalformed(message);
     if (++badInARow > opts.maxBadFrames) opts.closeForGarbage(1002, 'Protocol error');
     else if (answer) callError(id, code, message);
@@ -88,7 +93,7 @@ export function takeInboundFrames(rpcClient: RpcServerClient, opts: InboundOptio
     if (!buffer.length) return; // some chargers send empty frames; the library ignores them too
     // Refused before JSON.parse, which a flood makes costly: a frame that cannot open with a message
     // type ('[[[[…' 5,000 deep is 5,000 arrays), and a large call of an action whose frames are small.
-    if (!opensWithMessageType(buffer)) return badFrame('-1', 'FormationViolation', 'Message must be a JSON array opening with its message type', true);
+    if (!opensWithMessageType(buffer)) return badFrame('-1', noCall, 'Message must be a JSON array opening with its message type', true);
     if (buffer.length > SMALL_FRAME_BYTES) {
       const head = CALL_HEAD.exec(buffer.toString('latin1', 0, 160));
       if (head && !BULKY_ACTIONS.has(head[2])) {
@@ -102,11 +107,11 @@ export function takeInboundFrames(rpcClient: RpcServerClient, opts: InboundOptio
     try {
       frame = JSON.parse(text);
     } catch {
-      return badFrame('-1', 'FormationViolation', 'Message must be a JSON structure', true);
+      return badFrame('-1', noCall, 'Message must be a JSON structure', true);
     }
-    if (!Array.isArray(frame)) return badFrame('-1', 'FormationViolation', 'Message must be an array', true);
+    if (!Array.isArray(frame)) return badFrame('-1', noCall, 'Message must be an array', true);
     const [type, id, method, params] = frame as [unknown, unknown, unknown, unknown];
-    if (typeof type !== 'number') return badFrame('-1', 'FormationViolation', 'Message type must be a number', true);
+    if (typeof type !== 'number') return badFrame('-1', noCall, 'Message type must be a number', true);
     if (type === CALLRESULT || type === CALLERROR) {
       // Never answered (OCPP-J: no reply to a reply); one to a call we did not make is counted as garbage.
       const kind = type === CALLRESULT ? 'CALLRESULT' : 'CALLERROR';
@@ -116,8 +121,8 @@ export function takeInboundFrames(rpcClient: RpcServerClient, opts: InboundOptio
       return libraryOnMessage(buffer);
     }
     if (type !== CALL) return badFrame('-1', 'ProtocolError', 'Unrecognised message type', true);
-    if (typeof id !== 'string') return badFrame('-1', 'FormationViolation', 'Message ID must be a string', true);
-    if (typeof method !== 'string') return badFrame(id, 'FormationViolation', 'Method must be a string', true);
+    if (typeof id !== 'string') return badFrame('-1', noCall, 'Message ID must be a string', true);
+    if (typeof method !== 'string') return badFrame(id, noCall, 'Method must be a string', true);
     badInARow = 0;
     void call(id, method, params, frame.length === 4 ? payloadText(text) : undefined);
   };

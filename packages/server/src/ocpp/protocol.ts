@@ -61,6 +61,8 @@ export function toOcpp201Frame(frame: string): string {
   if (!frame.startsWith('[4,')) return frame;
   try {
     const msg = JSON.parse(frame);
+    // Only 2.0.1 has it (a frame holding no readable call, inbound.ts): already in the connection's vocabulary.
+    if (msg[2] === 'RpcFrameworkError') return frame;
     const as16 = ocpp16Code(msg[2]);
     const code = TO_201[as16] ?? as16;
     if (code === msg[2]) return frame;

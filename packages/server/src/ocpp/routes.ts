@@ -11,6 +11,7 @@ import { InvalidCommandError, maskSecrets, type CommandAction, type CommandOutco
 import { rsrRemoteStart, type RsrFields } from '../rsr/start.ts';
 import { lmsClash, ProfileInput, toOcppProfile } from '../charging-profiles/profile.ts';
 import { transactionBlockingUnlock, transactionEnded } from './v201/unlock.ts';
+import { chargerProtocol, require201, triggerEachEvse } from './v201/evse-targets.ts';
 
 /** Longest charging time a remote start may ask for, in minutes (a year): beyond it is a typing mistake. */
 const MAX_START_MINUTES = 366 * 24 * 60;
@@ -33,9 +34,17 @@ const startBody = z.object({
   chargingProfile: ProfileInput.optional().describe('A TxProfile sent with the start (needs the charging profile privilege too)'),
 }).strict();
 const connectorBody = z.object({ connectorId: int(1), remark: text }).strict();
-const resetQuery = z.object({ type: z.enum(['Hard', 'Soft']) }).strict();
+/** An optional positive id in a query string (an empty value: none). */
+const optionalId = z.union([int(1), z.literal('').transform(() => undefined)]).optional();
+const resetQuery = z.object({
+  type: z.enum(['Hard', 'Soft']),
+  evseId: optionalId.describe('OCPP 2.0.1 only: reset this EVSE (the portal\'s connector) instead of the whole station; 400 for any other charger'),
+}).strict();
 const diagnosticsQuery = z.object({ location: z.string().url().max(512).optional() }).strict();
-const availabilityQuery = z.object({ availabilityType: z.enum(['Operative', 'Inoperative', 'Available', 'Unavailable']) }).strict();
+const availabilityQuery = z.object({
+  availabilityType: z.enum(['Operative', 'Inoperative', 'Available', 'Unavailable']),
+  evseConnectorId: optionalId.describe('OCPP 2.0.1 only: one connector within the EVSE (the path\'s connector); 400 for any other charger or for connector 0'),
+}).strict();
 const triggerQuery = z.object({
   // Spec §7 lists the call without parameters: by itself it asks for the status of every connector.
   requestedMessage: z
@@ -271,13 +280,16 @@ export function commandRoutes(fastify: FastifyInstance): void {
     return unlockFailed ? { ...result, errorCode: ERROR_CODES.CONNECTOR_ERROR_2 } : result;
   });
 
-  app.get('/api/:resource/rsrResetCharger/:id', { schema: { params: commandParams, querystring: resetQuery, response: { 200: ActionAnswer } }, config: { doc: { summary: 'Reset a charger (Hard or Soft)', privileges: [P.REMOTE_RESET_CHARGER] } } }, async (req) => {
+  app.get('/api/:resource/rsrResetCharger/:id', { schema: { params: commandParams, querystring: resetQuery, response: { 200: ActionAnswer } }, config: { doc: { summary: 'Reset a charger (Hard or Soft), or one EVSE of an OCPP 2.0.1 charger', privileges: [P.REMOTE_RESET_CHARGER] } } }, async (req) => {
     const user = requirePrivileges(req, P.REMOTE_RESET_CHARGER);
     const { id } = req.params;
-    const { type } = req.query;
+    const { type, evseId } = req.query;
     const cp = await charger(user, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
-    return command(req, user, cp, 'Reset', { type });
+    if (evseId === undefined) return command(req, user, cp, 'Reset', { type });
+    // One EVSE: 2.0.1 only (1.6 Reset has no connector), one the station reported.
+    await require201(app, cp.cp_id, 'evseId', 'an EVSE is reset');
+    return (await unknownConnector(app, cp, evseId)) ?? command(req, user, cp, 'Reset', { type, connectorId: evseId });
   });
 
   app.get('/api/:resource/getDiagnostics/:id', { schema: { params: commandParams, querystring: diagnosticsQuery, response: { 200: ActionAnswer } }, config: { doc: { summary: 'Ask a charger to upload its diagnostics', privileges: [P.GET_DIAGNOSTICS] } } }, async (req) => {
@@ -298,16 +310,20 @@ export function commandRoutes(fastify: FastifyInstance): void {
   app.get('/api/:resource/change_availability/:id/:connectorId', { schema: { params: availabilityParams, querystring: availabilityQuery, response: { 200: ActionAnswer } }, config: { doc: { summary: 'Change a connector\'s availability (connector 0: the charger)', privileges: [P.CHANGE_AVAILABILITY] } } }, async (req) => {
     const user = requirePrivileges(req, P.CHANGE_AVAILABILITY);
     const { id, connectorId } = req.params;
-    const { availabilityType } = req.query;
+    const { availabilityType, evseConnectorId } = req.query;
     const cp = await charger(user, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
+    if (evseConnectorId !== undefined) {
+      if (connectorId === 0) throw badRequest('evseConnectorId: a connector is within an EVSE: connectorId (the EVSE) must be 1 or more', { evseConnectorId: 'needs_evse' });
+      await require201(app, cp.cp_id, 'evseConnectorId', 'a connector within an EVSE is changed');
+    }
     if (connectorId > 0) {
       const missing = await unknownConnector(app, cp, connectorId);
       if (missing) return missing;
     }
     // The portal's buttons say Available / Unavailable; OCPP says Operative / Inoperative.
     const type = availabilityType === 'Available' ? 'Operative' : availabilityType === 'Unavailable' ? 'Inoperative' : availabilityType;
-    const result = await command(req, user, cp, 'ChangeAvailability', { connectorId, type });
+    const result = await command(req, user, cp, 'ChangeAvailability', { connectorId, type, ...(evseConnectorId !== undefined ? { evseConnectorId } : {}) });
     if (result.status === 'success') await app.db.query(`UPDATE cps SET change_availability = $2 WHERE cp_id = $1`, [cp.cp_id, type]);
     return result;
   });
@@ -318,6 +334,11 @@ export function commandRoutes(fastify: FastifyInstance): void {
     const { requestedMessage, connectorId } = req.query;
     const cp = await charger(user, id);
     if (!cp) return refused(ERROR_CODES.CP_NOT_FOUND);
-    return command(req, user, cp, 'TriggerMessage', connectorId === undefined ? { requestedMessage } : { requestedMessage, connectorId });
+    const send = (n?: number) => command(req, user, cp, 'TriggerMessage', n === undefined ? { requestedMessage } : { requestedMessage, connectorId: n });
+    // A 2.0.1 station's StatusNotification is asked per EVSE (F06.FR.13); connector 0 is the station there.
+    if (requestedMessage === 'StatusNotification' && !connectorId && (await chargerProtocol(app, cp.cp_id)) === 'ocpp2.0.1') {
+      return triggerEachEvse(app, cp.cp_id, send);
+    }
+    return send(connectorId);
   });
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { ERROR_CODES, P, readPrivilege, requestTypeId, storedText, type OcppDirection, type StoredRequest, type TesterAnswer, type TesterMessage } from '@ev/core';
+import {
+  ERROR_CODES, P, readPrivilege, requestTypeId, storedText, type OcppDirection, type OcppProtocol, type StoredRequest, type TesterAnswer, type TesterMessage,
+} from '@ev/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/session.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { writeAudit } from '../resources/audit.ts';
 import { InvalidCommandError, type CommandAction } from './commands.ts';
 import { action201 } from './v201/commands.ts';
@@ -14,6 +16,7 @@ import type { ChargerContext } from './handler-types.ts';
 import { CHARGER_ACTIONS, injectOn, type InjectResult } from './handlers.ts';
 import type { CentralSystem } from './central-system.ts';
 import { schemaError, schemaProblem } from './protocol.ts';
+import { CHARGER_ACTIONS_201, SIMULATOR_MESSAGES_201, TESTER_MESSAGES_201, simulatorTemplates201, testerTemplates201 } from './tester-201.ts';
 
 /**
  * The charger message tester of spec part 1 §2 (/test/cp_request): its whitelist of message types.
@@ -126,29 +129,42 @@ export function simulatorTemplates(now = new Date()): Record<string, Record<stri
   };
 }
 
-/** A message set the tester screen and route serve: the tester's or the simulator's. */
+type Templates = (now?: Date) => Record<string, Record<string, unknown>>;
+
+/** A message set the tester screen and route serve: the tester's or the simulator's, for each OCPP version. */
 export interface TesterSet {
   /** The menu key and route: /{key} in the portal, /api/{key} on the server. */
   key: 'test/cp_request' | 'lms/cp_simulator';
-  messages: readonly TesterMessage[];
+  /** For a 1.6 charger (and one that never connected) and for a 2.0.1 station (tester-201.ts). */
+  versions: Record<OcppProtocol, { messages: readonly TesterMessage[]; templates: Templates }>;
   privileges: readonly string[];
-  templates: (now?: Date) => Record<string, Record<string, unknown>>;
 }
 
 export const TESTER_SETS: readonly TesterSet[] = [
   {
     key: 'test/cp_request',
-    messages: TESTER_MESSAGES.map((m) => ({ name: m.action, ...m })),
+    versions: {
+      'ocpp1.6': { messages: TESTER_MESSAGES.map((m) => ({ name: m.action, ...m })), templates: testerTemplates },
+      'ocpp2.0.1': { messages: TESTER_MESSAGES_201, templates: testerTemplates201 },
+    },
     privileges: TESTER_PRIVILEGES,
-    templates: testerTemplates,
   },
-  { key: 'lms/cp_simulator', messages: SIMULATOR_MESSAGES, privileges: SIMULATOR_PRIVILEGES, templates: simulatorTemplates },
+  {
+    key: 'lms/cp_simulator',
+    versions: {
+      'ocpp1.6': { messages: SIMULATOR_MESSAGES, templates: simulatorTemplates },
+      'ocpp2.0.1': { messages: SIMULATOR_MESSAGES_201, templates: simulatorTemplates201 },
+    },
+    privileges: SIMULATOR_PRIVILEGES,
+  },
 ];
 
-/** The request body of a set: action is one of the set's actions (a name's variant is only its template). */
+const cpIdOf = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(1).max(2 ** 31 - 1));
+
+/** The request body of a set: action is one of the set's actions in either version (the charger's own is checked next). */
 const bodyOf = (set: TesterSet) => z.object({
-  cpId: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(1).max(2 ** 31 - 1)),
-  action: z.enum([...new Set(set.messages.map((m) => m.action))] as [string, ...string[]]),
+  cpId: cpIdOf,
+  action: z.enum([...new Set(Object.values(set.versions).flatMap((v) => v.messages.map((m) => m.action)))] as [string, ...string[]]),
   payload: z.record(z.string(), z.unknown()),
 }).strict();
 
@@ -157,6 +173,8 @@ interface ChargerRow {
   cp_no: string;
   loc_id: number;
   charge_box_serial_number: string | null;
+  /** The version the charger speaks: of its live connection here, else the one it last connected with. */
+  protocol: OcppProtocol;
 }
 
 /**
@@ -186,13 +204,13 @@ async function injectAsCharger(central: CentralSystem, cp: ChargerRow, action: s
     const there = await central.injectElsewhere?.(cp.cp_id, action, payload, messageId);
     if (there && there.status !== 'notHere') return there;
   }
-  const conn = here ?? new DetachedCharger({ cpId: cp.cp_id, cpNo: cp.cp_no, locId: cp.loc_id, serial: cp.charge_box_serial_number });
+  const conn = here ?? new DetachedCharger({ cpId: cp.cp_id, cpNo: cp.cp_no, locId: cp.loc_id, serial: cp.charge_box_serial_number, protocol: cp.protocol });
   return injectOn(central, conn, action, payload, messageId);
 }
 
 /** What is wrong with a payload, as a stored text: the tester shows it in the reader's language. */
-function schemaText(action: string, payload: unknown): string {
-  const e = schemaError(action, 'req', payload);
+function schemaText(action: string, payload: unknown, protocol: OcppProtocol): string {
+  const e = schemaError(action, 'req', payload, protocol);
   const path = e?.path || 'payload';
   const p = e?.params ?? {};
   switch (e?.keyword) {
@@ -229,6 +247,18 @@ function testerUser(req: FastifyRequest, set: TesterSet): AuthUser {
   return user;
 }
 
+/** The charger as the user may see it (outside their sites it does not exist for them, as for the remote actions). */
+async function chargerFor(app: FastifyInstance, user: AuthUser, cpId: number): Promise<ChargerRow | null> {
+  const [cp] = await app.db.query<Omit<ChargerRow, 'protocol'> & { ocpp_protocol: string | null }>(
+    `SELECT cp_id, cp_no, loc_id, charge_box_serial_number, ocpp_protocol FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`,
+    [cpId],
+  );
+  if (!cp || (!user.allSites && !user.siteIds.includes(cp.loc_id))) return null;
+  const { ocpp_protocol, ...row } = cp;
+  const protocol = app.ocpp.central.connection(cp.cp_id)?.charger.protocol ?? (ocpp_protocol === 'ocpp2.0.1' ? 'ocpp2.0.1' : 'ocpp1.6');
+  return { ...row, protocol };
+}
+
 /**
  * POST /api/test/cp_request and /api/lms/cp_simulator, and their templates (spec part 1 §2): one
  * route per set, the same code.
@@ -242,31 +272,39 @@ function setRoutes(fastify: FastifyInstance, set: TesterSet): void {
   const central = () => app.ocpp.central;
   const body = bodyOf(set);
 
-  app.get(`/api/${set.key}/templates`, { schema: { querystring: z.strictObject({}) }, config: { doc: { summary: `The message templates of ${set.key}`, anyPrivilege: set.privileges } } }, async (req) => {
-    testerUser(req, set);
-    const templates = set.templates();
-    return { messages: set.messages.map((m) => ({ ...m, template: templates[m.name] })) };
+  app.get(`/api/${set.key}/templates`, {
+    schema: { querystring: z.strictObject({ cpId: cpIdOf.optional() }) },
+    config: { doc: { summary: `The message templates of ${set.key}, in the OCPP version of the charger cpId (none: 1.6)`, anyPrivilege: set.privileges } },
+  }, async (req) => {
+    const user = testerUser(req, set);
+    const { cpId } = req.query;
+    const cp = cpId === undefined ? null : await chargerFor(app, user, cpId);
+    if (cpId !== undefined && !cp) throw notFound('No such charger');
+    const protocol = cp?.protocol ?? 'ocpp1.6';
+    const { messages, templates: of } = set.versions[protocol];
+    const templates = of();
+    return { protocol, messages: messages.map((m) => ({ ...m, template: templates[m.name] })) };
   });
 
   app.post(`/api/${set.key}`, { schema: { body }, config: { doc: { summary: `Send a message as a charger or to a charger (${set.key})`, anyPrivilege: set.privileges } } }, async (req): Promise<TesterAnswer> => {
     const user = testerUser(req, set);
     const { cpId, action, payload } = req.body;
-    const { direction } = set.messages.find((m) => m.action === action)!;
-    if (schemaProblem(action, 'req', payload)) throw badRequest(schemaText(action, payload), { payload: 'format_error' });
+    const cp = await chargerFor(app, user, cpId);
+    if (!cp) return { status: 'error', errorCode: ERROR_CODES.CP_NOT_FOUND, data: { response: null, request_id: null } };
+    // A message of the charger's own version only: a 2.0.1 payload means nothing to a 1.6 charger, nor the reverse.
+    const message = set.versions[cp.protocol].messages.find((m) => m.action === action);
+    const version = cp.protocol === 'ocpp2.0.1' ? '2.0.1' : '1.6';
+    if (!message) throw badRequest(storedText('msg.log.schema.otherVersion', { action, version }));
+    const { direction } = message;
+    // Commands are the portal's (1.6-shaped, translated for a 2.0.1 station where they are sent).
+    const schemaVersion = direction === 'in' ? cp.protocol : 'ocpp1.6';
+    if (schemaProblem(action, 'req', payload, schemaVersion)) throw badRequest(schemaText(action, payload, schemaVersion), { payload: 'format_error' });
 
-    const [cp] = await app.db.query<ChargerRow>(
-      `SELECT cp_id, cp_no, loc_id, charge_box_serial_number FROM cps WHERE cp_id = $1 AND deleted_at IS NULL`,
-      [cpId],
-    );
-    // Outside the user's sites the charger does not exist for them (as for the remote actions).
-    if (!cp || (!user.allSites && !user.siteIds.includes(cp.loc_id))) {
-      return { status: 'error', errorCode: ERROR_CODES.CP_NOT_FOUND, data: { response: null, request_id: null } };
-    }
     const [last] = await app.db.query<{ req_id: number | null }>(`SELECT max(req_id) AS req_id FROM cp_requests WHERE cp_id = $1`, [cp.cp_id]);
     const after = Number(last?.req_id ?? 0);
 
     let answer: TesterAnswer;
-    if (direction === 'in' && CHARGER_ACTIONS.includes(action)) {
+    if (direction === 'in' && (cp.protocol === 'ocpp2.0.1' ? CHARGER_ACTIONS_201 : CHARGER_ACTIONS).includes(action)) {
       const messageId = randomUUID();
       const outcome = await injectAsCharger(central(), cp, action, payload, messageId);
       if (outcome.status === 'answered') {

@@ -68,13 +68,13 @@ export function upgradeStatus(url: string, opts: { protocols?: string[]; auth?: 
 }
 
 /** A raw socket speaking OCPP-J frames by hand, for malformed-frame tests. */
-export async function rawCharger(wsUrl: string, cpNo: string, localAddress?: string): Promise<{
+export async function rawCharger(wsUrl: string, cpNo: string, localAddress?: string, protocol = 'ocpp1.6'): Promise<{
   ws: WebSocket;
   send(frame: string): void;
   next(): Promise<any[]>;
   closed: Promise<{ code: number }>;
 }> {
-  const ws = new WebSocket(`${wsUrl}/ocpp/${encodeURIComponent(cpNo)}`, ['ocpp1.6'], { localAddress });
+  const ws = new WebSocket(`${wsUrl}/ocpp/${encodeURIComponent(cpNo)}`, [protocol], { localAddress });
   const inbox: any[][] = [];
   const waiters: ((m: any[]) => void)[] = [];
   ws.on('message', (data) => {

@@ -132,6 +132,22 @@ describe('CSMS commands', () => {
     expect(events().at(-1)).toMatchObject({ eventType: 'Ended', triggerReason: 'ResetCommand', transactionInfo: { stoppedReason: 'ImmediateReset' } });
   });
 
+  it('Reset of one EVSE: its transaction alone ends (Immediate) or waits (OnIdle); the EVSE reports back, no reboot', async () => {
+    const cp = charger();
+    await cp.start();
+    await cp.startTransaction(1, 'TAG1');
+    await cp.startTransaction(2, 'TAG2');
+    expect(await t.central.call('CS001', 'Reset', { type: 'OnIdle', evseId: 2 })).toEqual({ status: 'Scheduled' });
+    expect(await t.central.call('CS001', 'Reset', { type: 'Immediate', evseId: 1 })).toEqual({ status: 'Accepted' });
+    await t.central.waitFor((m) => m.method === 'StatusNotification' && m.params.evseId === 1 && m.params.connectorStatus === 'Occupied');
+    const ended = events().filter((e) => e.eventType === 'Ended');
+    expect(ended).toHaveLength(1);
+    expect(ended[0]).toMatchObject({ triggerReason: 'ResetCommand', transactionInfo: { stoppedReason: 'ImmediateReset' } });
+    expect([cp.hasTransaction(1), cp.hasTransaction(2)]).toEqual([false, true]);
+    expect(await t.central.call('CS001', 'Reset', { type: 'Immediate', evseId: 3 })).toEqual({ status: 'Rejected' });
+    expect(t.central.messages('BootNotification')).toHaveLength(1);
+  });
+
   it('ChangeAvailability of an EVSE and of the station; Scheduled while a transaction runs', async () => {
     const cp = charger();
     await cp.start();

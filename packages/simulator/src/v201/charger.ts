@@ -172,7 +172,10 @@ export abstract class Charger201 extends Station201 {
     const parts = Math.max(1, Math.ceil(reportData.length / REPORT_ITEMS_PER_MESSAGE));
     for (let seqNo = 0; seqNo < parts; seqNo++) {
       const part = reportData.slice(seqNo * REPORT_ITEMS_PER_MESSAGE, (seqNo + 1) * REPORT_ITEMS_PER_MESSAGE);
-      await this.outbox.push('NotifyReport', () => ({ requestId, generatedAt, seqNo, tbc: seqNo < parts - 1, ...(part.length ? { reportData: part } : {}) }), false);
+      const report = { requestId, generatedAt, seqNo, tbc: seqNo < parts - 1, ...(part.length ? { reportData: part } : {}) };
+      // Pending (B02): the report the central system asked for goes out before the station is accepted.
+      if (this.accepted) await this.outbox.push('NotifyReport', () => report, false);
+      else await this.send('NotifyReport', report);
     }
   }
 

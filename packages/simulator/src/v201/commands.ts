@@ -54,11 +54,13 @@ const handlers: Record<string, Handler> = {
 
   Reset(cp, { type, evseId }: { type: 'Immediate' | 'OnIdle'; evseId?: number }) {
     if (evseId !== undefined) {
-      // An EVSE's own reset: its transaction ends (Immediate) or it waits for it (OnIdle, nothing else to restart here).
+      // An EVSE's own reset: its transaction ends (Immediate) or it waits for it (OnIdle, nothing else to restart
+      // here); the EVSE back from its restart reports its status, as a station does after one (B11).
       if (!validEvse(cp, evseId)) return answer({ status: 'Rejected' });
-      if (!cp.hasTransaction(evseId)) return answer({ status: 'Accepted' });
+      const restarted = () => cp.sendStatus(evseId);
+      if (!cp.hasTransaction(evseId)) return answer({ status: 'Accepted' }, restarted);
       if (type === 'OnIdle') return answer({ status: 'Scheduled' });
-      return answer({ status: 'Accepted' }, () => cp.stopTransaction(evseId, 'ImmediateReset'));
+      return answer({ status: 'Accepted' }, async () => { await cp.stopTransaction(evseId, 'ImmediateReset'); await restarted(); });
     }
     const status = cp.reset(type);
     return answer({ status }, status === 'Accepted' ? () => cp.reboot() : undefined);

@@ -109,6 +109,10 @@ export const cps = pgTable('cps', {
   password_changed_at: tz('password_changed_at'),
   /** The OCPP version the charger last connected with ('ocpp1.6' | 'ocpp2.0.1'); null: never connected. */
   ocpp_protocol: text('ocpp_protocol'),
+  /** How a BootNotification is answered (ocpp/boot-policy.ts): 'accept', 'provision' (Pending until read) or 'reject'. */
+  boot_policy: text('boot_policy').notNull().default('accept'),
+  /** The last BootNotification answer when not Accepted ('Pending' | 'Rejected'); null: accepted (or never booted). */
+  boot_status: text('boot_status'),
   cre_dttm: creDttm(),
   lupd_dttm: lupdDttm(),
   deleted_at: deletedAt(),

@@ -2,16 +2,16 @@
  * OCTT 2.0.1 (CSMS) blocks B (provisioning) and C (authorization); blocks E and J are in v201-e-j.test.ts.
  *
  * Covered (B): TC_B_01_CSMS cold boot Accepted (fields stored, interval, Heartbeat), B01 messages before the boot
- * (handled: the central system accepts every boot, so there is no Pending state to refuse them in),
+ * (handled under the default boot answer, accept), TC_B_02/TC_B_30/TC_B_31/TC_B_03_CSMS (Pending, Pending then
+ * Accepted, GetVariables while Pending, Rejected: the provision and reject boot answers, v201-b-boot.test.ts),
  * TC_B_06/TC_B_07_CSMS GetVariables single and several (config read-back route), TC_B_09_CSMS SetVariables
  * (Accepted, Rejected, UnknownVariable), TC_B_20_CSMS Reset OnIdle (Soft), TC_B_22_CSMS Reset Immediate (Hard),
  * TC_B_58_CSMS subprotocol (ocpp2.0.1 chosen); OCPP-J 2.0.1 §4.3 CALLERROR codes for a broken BootNotification
- * and a 1.6-only action.
- * Not covered (B): TC_B_02/TC_B_30/TC_B_31 (the central system never answers Pending or Rejected), TC_B_08
+ * and a 1.6-only action; TC_B_25-27 Reset of one EVSE (v201-evse.test.ts).
+ * Not covered (B): TC_B_08
  * (ItemsPerMessageGetVariables: the portal asks at most its key table), TC_B_10 (SetVariables of several at once:
- * the portal sets one key), TC_B_12-14/TC_B_18 base and custom reports (the device-model lane), TC_B_21/TC_B_25-27
- * (Reset with a transaction or per EVSE: the portal resets the whole station only), TC_B_42/TC_B_44 (no
- * SetNetworkProfile).
+ * the portal sets one key), TC_B_12-14/TC_B_18 base and custom reports (the device-model lane), TC_B_21
+ * (Reset with a transaction: not separately scripted), TC_B_42/TC_B_44 (no SetNetworkProfile).
  * Covered (C): C01 Accepted (case-insensitive card number), TC_C_02_CSMS Invalid/Unknown (also an empty idToken,
  * which names no card), TC_C_06_CSMS Blocked (an inactive card, an inactive account), a member's card at another
  * site; TC_C_08/TC_C_20_CSMS (idToken first seen in a TransactionEvent) are in v201-e-j. The idTokenInfo shape is
@@ -99,7 +99,7 @@ describe('OCTT 2.0.1 CSMS: B provisioning, C authorization', () => {
   const api = (method: string, path: string, body?: unknown) => s.api(method, path, { token: admin, body });
   const cp = async () => (await s.db.query(`SELECT * FROM cps WHERE cp_id = $1`, [cpId]))[0];
 
-  it('B01 messages before the BootNotification are answered (no Pending state: every boot is accepted)', async () => {
+  it('B01 messages before the BootNotification are answered (the default boot answer, accept)', async () => {
     const hb = await station.call('Heartbeat', {}) as { currentTime: string };
     expect(Math.abs(Date.parse(hb.currentTime) - Date.now())).toBeLessThan(60_000);
     await station.call('StatusNotification', { timestamp: new Date().toISOString(), connectorStatus: 'Available', evseId: 1, connectorId: 1 });
@@ -192,11 +192,10 @@ describe('OCTT 2.0.1 CSMS: B provisioning, C authorization', () => {
     expect(['NotImplemented', 'NotSupported']).toContain(code16);
   });
 
-  it('OCPP-J 2.0.1 §4.3: a frame that is no valid call gets a 2.0.1 code (FormatViolation), not the 1.6 FormationViolation', async () => {
+  it('OCPP-J 2.0.1 §4.3: a frame whose message id cannot be read gets RpcFrameworkError, not the 1.6 FormationViolation', async () => {
     const [type, , code] = await rawCall(s.wsUrl, 'OCTT-201-RAW', '[2, 17, "Heartbeat", {}]');
     expect(type).toBe(4);
-    // 2.0.1 would rather say RpcFrameworkError here (inbound.ts answers frames in the 1.6 vocabulary, then translated).
-    expect(code).toBe('FormatViolation');
+    expect(code).toBe('RpcFrameworkError');
   });
 
   describe('C01 Authorize', () => {

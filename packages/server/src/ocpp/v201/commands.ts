@@ -28,6 +28,21 @@ export interface Call201 {
 export class NoCall201 extends Error {}
 
 /**
+ * Parameters a portal command carries for a 2.0.1 charger only, which the 1.6 message has no field for:
+ * Reset of one EVSE (connectorId: the portal's connector, the EVSE) and ChangeAvailability of one connector
+ * within an EVSE (evseConnectorId). The dispatcher checks the rest against the 1.6 schema and refuses them
+ * for a 1.6 charger.
+ */
+const ONLY_201: Record<string, string[]> = { Reset: ['connectorId'], ChangeAvailability: ['evseConnectorId'] };
+
+/** The command's parameters without its 2.0.1-only ones, and the names of those it had. */
+export function split201(action: string, params: Record<string, unknown>): { params16: Record<string, unknown>; only201: string[] } {
+  const names = (ONLY_201[action] ?? []).filter((k) => params[k] !== undefined);
+  if (!names.length) return { params16: params, only201: [] };
+  return { params16: Object.fromEntries(Object.entries(params).filter(([k]) => !names.includes(k))), only201: names };
+}
+
+/**
  * 1.6 configuration keys the portal writes or reads, as 2.0.1 device-model variables (OCPP 2.0.1
  * appendix 3 names). A key outside this table has no 2.0.1 form.
  */
@@ -119,7 +134,8 @@ export async function toCall201(db: Database, cpId: number, action: string, p: R
       return { action: 'RequestStopTransaction', params: { transactionId: await ocppTransactionId(db, cpId, p.transactionId) }, answer: same };
     case 'Reset':
       // Hard: now, whatever runs; Soft: once idle, as 1.6 chargers do a soft reset after stopping their transactions.
-      return { action: 'Reset', params: { type: p.type === 'Hard' ? 'Immediate' : 'OnIdle' }, answer: same };
+      // With a connector: that EVSE alone (B11/B12); its transaction ends, or the reset waits for it (Scheduled).
+      return { action: 'Reset', params: { type: p.type === 'Hard' ? 'Immediate' : 'OnIdle', ...(p.connectorId > 0 ? { evseId: p.connectorId } : {}) }, answer: same };
     case 'UnlockConnector':
       return {
         action: 'UnlockConnector', params: { evseId: p.connectorId, connectorId: 1 },
@@ -127,10 +143,19 @@ export async function toCall201(db: Database, cpId: number, action: string, p: R
         answer: (r) => ({ ...r, status: UNLOCK_16[r.status] ?? r.status, ...(UNLOCK_16[r.status] !== r.status ? { chargerStatus: r.status } : {}) }),
       };
     case 'ChangeAvailability':
-      return { action: 'ChangeAvailability', params: { operationalStatus: p.type, ...evse(p.connectorId) }, answer: same };
+      return {
+        action: 'ChangeAvailability',
+        params: {
+          operationalStatus: p.type,
+          // evseConnectorId: one connector of the EVSE (G03), else the whole EVSE (or the station for connector 0).
+          ...(p.connectorId > 0 && p.evseConnectorId > 0 ? { evse: { id: p.connectorId, connectorId: p.evseConnectorId } } : evse(p.connectorId)),
+        },
+        answer: same,
+      };
     case 'TriggerMessage': {
       const requestedMessage = TRIGGER_201[p.requestedMessage] ?? p.requestedMessage;
-      // A StatusNotification is a connector's: the EVSE's one connector is named (2.0.1 F06).
+      // A StatusNotification is a connector's: the EVSE's one connector is named (2.0.1 F06.FR.13). The whole
+      // station's is asked EVSE by EVSE by the route (v201/evse-targets.ts); without any EVSE known it goes without.
       const target = requestedMessage === 'StatusNotification' && p.connectorId > 0 ? { evse: { id: p.connectorId, connectorId: 1 } } : evse(p.connectorId);
       return { action: 'TriggerMessage', params: { requestedMessage, ...target }, answer: same };
     }

@@ -1,9 +1,16 @@
-import { ERROR_CODES, P } from '@ev/core';
+import { BOOT_PENDING, BOOT_REJECTED, ERROR_CODES, P } from '@ev/core';
 import { passwordProblem } from '../../charger-credentials/rules.ts';
 import { hashPassword } from '../../crypto/passwords.ts';
 import { badRequest, notPermitted } from '../../http/errors.ts';
 import { lastKnownSql, shownStatusSql } from '../../ocpp/shown-status.ts';
 import type { ResourceHooks } from './types.ts';
+
+/**
+ * A connected charger whose boot was not accepted (ocpp/boot-policy.ts) shows that instead of what it reported:
+ * a rejected station must not read as online and Available.
+ */
+const shownSql = (reported: string) => `CASE WHEN t.online_flag = 1 AND t.boot_status = 'Pending' THEN '${BOOT_PENDING}'
+  WHEN t.online_flag = 1 AND t.boot_status = 'Rejected' THEN '${BOOT_REJECTED}' ELSE ${shownStatusSql('t.online_flag', reported)} END`;
 
 /**
  * Chargers: their statuses as an operator may trust them (not connected: Offline); the OCPP password is
@@ -13,9 +20,9 @@ export const hooks: ResourceHooks = {
   virtualColumns: {
     // Spec part 1 §4, core's shownStatus: a charger that is not connected is Offline, whatever it said last;
     // what it said last is answered beside it as its last known status, with last_status_dttm its time.
-    charging_status: shownStatusSql('t.online_flag', 't.charging_status'),
-    connectora_status: shownStatusSql('t.online_flag', 't.connectora_status'),
-    connectorb_status: shownStatusSql('t.online_flag', 't.connectorb_status'),
+    charging_status: shownSql('t.charging_status'),
+    connectora_status: shownSql('t.connectora_status'),
+    connectorb_status: shownSql('t.connectorb_status'),
     last_known_status: lastKnownSql('t.online_flag', 't.charging_status'),
     // The table keeps when the last connection began; a charger not connected is online since no time.
     online_since: `CASE WHEN t.online_flag = 1 THEN t.online_since END`,

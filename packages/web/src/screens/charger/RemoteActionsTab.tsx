@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, InputNumber, Select, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { canStartIn, CHARGING_STATUSES, ERROR_CODES, getResource, P, staticOptionItems, type ActionResult } from '@ev/core';
+import { BOOT_PENDING, BOOT_REJECTED, canStartIn, CHARGING_STATUSES, ERROR_CODES, getResource, P, staticOptionItems, type ActionResult } from '@ev/core';
 import { api } from '../../api/client.ts';
 import { codeText, reportOutcome } from '../../api/errors.ts';
 import { usePermissions } from '../../app/session.tsx';
@@ -10,6 +10,7 @@ import { useRecord } from '../../resources/use-record.ts';
 import { StartModal, startBody } from './StartModal.tsx';
 import { DiagnosticsStatus } from '../firmware/DiagnosticsStatus.tsx';
 import { ChargerPasswordSection } from './ChargerPasswordSection.tsx';
+import { EvseConnectorInput, ResetTarget } from './EvseTargets.tsx';
 
 interface Connector {
   cp_id: number;
@@ -32,6 +33,10 @@ interface ChargerState {
   last_status_dttm: string | null;
   /** When its last connection ended (null while connected, or never connected). */
   offline_since: string | null;
+  /** As shown: BootPending / BootRejected while its boot is not accepted (server ocpp/boot-policy.ts). */
+  charging_status?: string | null;
+  /** The OCPP version it last connected with: 2.0.1 adds an EVSE's reset and a connector within an EVSE. */
+  ocpp_protocol?: string | null;
 }
 
 /** The messages a charger may be asked to send (OCPP 1.6 TriggerMessage). */
@@ -62,6 +67,8 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
   const [triggerMessage, setTriggerMessage] = useState<string>('StatusNotification');
   const [triggerConnector, setTriggerConnector] = useState<number>(0);
   const [typed, setTyped] = useState(1);
+  /** OCPP 2.0.1: the EVSE a reset is for (0: the whole station). */
+  const [resetEvse, setResetEvse] = useState(0);
 
   const mayStart = perms.has(P.REMOTE_START_CHARGER);
   const mayReset = perms.has(P.REMOTE_RESET_CHARGER);
@@ -73,7 +80,12 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
   // Every action needs the charger connected: the record the view page reads every few seconds (cps liveView).
   const charger = useRecord(getResource('cps')!, cpId, undefined, true) as UseQueryResult<ChargerState>;
   const connected = charger.data?.online_flag === 1;
-  const notConnected = charger.data && !connected ? codeText(ERROR_CODES.CP_OFFLINE, t) : undefined;
+  const is201 = charger.data?.ocpp_protocol === 'ocpp2.0.1';
+  // A rejected boot takes no command at all, a pending one no remote start or stop (the server refuses them too).
+  const bootState = charger.data?.charging_status;
+  const notConnected = charger.data && !connected ? codeText(ERROR_CODES.CP_OFFLINE, t)
+    : bootState === BOOT_REJECTED ? codeText(ERROR_CODES.CP_NOT_ACCEPTED, t) : undefined;
+  const startStopBlocked = notConnected ?? (bootState === BOOT_PENDING ? codeText(ERROR_CODES.CP_NOT_ACCEPTED, t) : undefined);
   const statusText = (status: string | null | undefined) => statusLabels.get(status ?? 'N/A') ?? status;
 
   const connectors = useQuery({
@@ -94,20 +106,23 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
     for (const ms of [1_000, 2_500]) setTimeout(() => void again(), ms);
   };
 
-  /** Spec §8: success message; error.{errorCode} for a refusal; the generic error for anything else. */
+  /** Spec §8: success message (Scheduled said as such); error.{errorCode} for a refusal; the generic error for anything else. */
   const run = async (call: () => Promise<ActionResult>, doneText = t('ui.remote.done')) => {
     setBusy(true);
     try {
-      await reportOutcome(call(), doneText, message, t);
+      const answered = call();
+      const scheduled = await answered.then((r) => (r?.data as { status?: string } | undefined)?.status === 'Scheduled', () => false);
+      await reportOutcome(answered, scheduled ? t('ui.remote.scheduled') : doneText, message, t);
     } finally {
       setBusy(false);
       refresh();
     }
   };
 
-  const confirm = (title: string, call: () => Promise<ActionResult>, doneText?: string) =>
+  const confirm = (title: string, call: () => Promise<ActionResult>, doneText?: string, content?: ReactNode) =>
     modal.confirm({
       title,
+      content,
       okText: t('ui.common.confirm'),
       cancelText: t('ui.common.cancel'),
       onOk: () => void run(call, doneText),
@@ -135,10 +150,17 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
   };
 
   const target = (connectorId: number) => (connectorId === 0 ? t('ui.remote.wholeCharger') : t('ui.remote.connector', { n: connectorId }));
-  const availability = (connectorId: number, type: 'Available' | 'Unavailable') =>
-    confirm(t(type === 'Available' ? 'ui.remote.confirmAvailable' : 'ui.remote.confirmUnavailable', { target: target(connectorId) }), () =>
-      api.get<ActionResult>(`/cps/change_availability/${cpId}/${connectorId}`, { availabilityType: type }),
+  const availability = (connectorId: number, type: 'Available' | 'Unavailable') => {
+    // OCPP 2.0.1: one connector within the EVSE may be named (empty: the whole EVSE).
+    let within: number | null = null;
+    const content = is201 && connectorId > 0 ? <EvseConnectorInput onChange={(n) => (within = n)} /> : undefined;
+    confirm(
+      t(type === 'Available' ? 'ui.remote.confirmAvailable' : 'ui.remote.confirmUnavailable', { target: target(connectorId) }),
+      () => api.get<ActionResult>(`/cps/change_availability/${cpId}/${connectorId}`, { availabilityType: type, ...(within ? { evseConnectorId: within } : {}) }),
+      undefined,
+      content,
     );
+  };
 
   /** Why a start cannot work on this connector (the server refuses the same: core's startRefusal), or undefined. */
   const startBlocked = (c: Connector): string | undefined => {
@@ -167,10 +189,10 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
       <Space wrap>
         {mayStart && (
           <>
-            {action(t('ui.remote.start'), notConnected ?? (known ? startBlocked(c) : undefined), () => setStarting(n), { type: 'primary' })}
+            {action(t('ui.remote.start'), startStopBlocked ?? (known ? startBlocked(c) : undefined), () => setStarting(n), { type: 'primary' })}
             {action(
               t('ui.remote.stop'),
-              notConnected ?? (known && !running ? t('ui.remote.notCharging') : undefined),
+              startStopBlocked ?? (known && !running ? t('ui.remote.notCharging') : undefined),
               () => confirmWithRemark(t('ui.remote.confirmStop', { n }), (remark) => api.post<ActionResult>(`/cps/rsrStopCharger/${cpId}`, { connectorId: n, remark })),
               { danger: true },
             )}
@@ -210,14 +232,17 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
       )}
       <Card size="small" title={t('ui.remote.wholeCharger')}>
         <Space wrap>
+          {mayReset && is201 && <ResetTarget value={resetEvse} onChange={setResetEvse} evseIds={connectorIds} />}
           {mayReset &&
             (['Hard', 'Soft'] as const).map((type) => (
               <span key={type}>
-                {action(t(type === 'Hard' ? 'ui.remote.resetHard' : 'ui.remote.resetSoft'), notConnected, () =>
-                  confirm(t(type === 'Hard' ? 'ui.remote.confirmResetHard' : 'ui.remote.confirmResetSoft'), () =>
-                    api.get<ActionResult>(`/cps/rsrResetCharger/${cpId}`, { type }),
-                  ),
-                )}
+                {action(t(type === 'Hard' ? 'ui.remote.resetHard' : 'ui.remote.resetSoft'), notConnected, () => {
+                  const evseId = is201 && connectorIds.includes(resetEvse) ? resetEvse : 0;
+                  const title = evseId
+                    ? t(type === 'Hard' ? 'ui.remote.confirmResetEvseHard' : 'ui.remote.confirmResetEvseSoft', { n: evseId })
+                    : t(type === 'Hard' ? 'ui.remote.confirmResetHard' : 'ui.remote.confirmResetSoft');
+                  confirm(title, () => api.get<ActionResult>(`/cps/rsrResetCharger/${cpId}`, evseId ? { type, evseId } : { type }));
+                })}
               </span>
             ))}
           {mayDiagnose &&

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Spin, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { P, readPrivilege, type TesterAnswer, type TesterMessage } from '@ev/core';
+import { P, readPrivilege, type OcppProtocol, type TesterAnswer, type TesterMessage } from '@ev/core';
 import { api } from '../../api/client.ts';
 import { codeText, errorText } from '../../api/errors.ts';
 import { useLabels } from '../../app/labels.ts';
@@ -27,7 +27,8 @@ const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
 /**
  * /test/cp_request and /lms/cp_simulator: send one OCPP message of the set for a charger and see the
- * answer and the stored request. The server holds each set and its templates.
+ * answer and the stored request. The server holds each set and its templates, in the OCPP version of the
+ * chosen charger (1.6 until one is chosen).
  */
 export default function TesterPage({ set = 'test/cp_request' }: { set?: TesterSet }) {
   const { t, i18n } = useTranslation();
@@ -35,34 +36,50 @@ export default function TesterPage({ set = 'test/cp_request' }: { set?: TesterSe
   const perms = usePermissions();
   const allowed = testerPrivileges(set).some((p) => perms.has(p));
   const options = useOptions(['cps', 'request_types']);
+  const [cpId, setCpId] = useState<number>();
   const templates = useQuery({
-    queryKey: ['tester-templates', set],
-    queryFn: () => api.get<{ messages: TemplatedMessage[] }>(`/${set}/templates`),
+    queryKey: ['tester-templates', set, cpId ?? null],
+    queryFn: () => api.get<{ protocol: OcppProtocol; messages: TemplatedMessage[] }>(`/${set}/templates`, cpId === undefined ? undefined : { cpId }),
     enabled: allowed,
     staleTime: Infinity,
+    // The list stays while the chosen charger's is read.
+    placeholderData: keepPreviousData,
   });
-  const [cpId, setCpId] = useState<number>();
   const [name, setName] = useState<string>();
   const [payload, setPayload] = useState('');
+  /** The version whose template the editor was filled from. */
+  const [payloadProtocol, setPayloadProtocol] = useState<OcppProtocol>();
   const [jsonError, setJsonError] = useState(false);
   const send = useMutation({
     mutationFn: (body: { cpId: number; action: string; payload: unknown }) => api.post<TesterAnswer>(`/${set}`, body),
   });
+  const loaded = templates.isPlaceholderData ? undefined : templates.data;
+  // A charger of the other version: the same message in its version's template, or none when that version has no such message.
+  useEffect(() => {
+    if (!loaded || !name || loaded.protocol === payloadProtocol) return;
+    const same = loaded.messages.find((m) => m.name === name);
+    setName(same?.name);
+    setPayload(same ? pretty(same.template) : '');
+    setPayloadProtocol(loaded.protocol);
+    setJsonError(false);
+    send.reset();
+  }, [loaded]);
 
   if (!allowed) return <Alert type="error" showIcon title={t('ui.error.noPermission')} />;
   if (templates.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (templates.isError) return <Alert type="error" showIcon title={errorText(templates.error, t)} />;
 
-  const messages = templates.data.messages;
+  const { messages, protocol } = templates.data;
   const action = messages.find((m) => m.name === name)?.action;
   const pick = (picked: string) => {
     setName(picked);
     setPayload(pretty(messages.find((m) => m.name === picked)?.template ?? {}));
+    setPayloadProtocol(protocol);
     setJsonError(false);
     send.reset();
   };
   const submit = () => {
-    if (cpId === undefined || !action) return;
+    if (cpId === undefined || !action || !loaded) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(payload);
@@ -85,7 +102,11 @@ export default function TesterPage({ set = 'test/cp_request' }: { set?: TesterSe
     <Card title={resourceName(set)}>
       <Typography.Paragraph type="secondary">{t(set === 'test/cp_request' ? 'ui.tester.hint' : 'ui.tester.simulatorHint')}</Typography.Paragraph>
       <Form layout="vertical" style={{ maxWidth: 720 }} onFinish={submit}>
-        <Form.Item label={t('ui.tester.charger')} required>
+        <Form.Item
+          label={t('ui.tester.charger')}
+          required
+          extra={cpId !== undefined && loaded && <span data-testid="tester-version">{t('ui.tester.version', { version: protocol === 'ocpp2.0.1' ? '2.0.1' : '1.6' })}</span>}
+        >
           <Select
             data-testid="tester-charger"
             showSearch={{ optionFilterProp: 'label' }}
@@ -128,7 +149,7 @@ export default function TesterPage({ set = 'test/cp_request' }: { set?: TesterSe
           />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" disabled={cpId === undefined || !action} loading={send.isPending}>
+          <Button type="primary" htmlType="submit" disabled={cpId === undefined || !action || !loaded} loading={send.isPending}>
             {t('ui.tester.send')}
           </Button>
           <Button disabled={!name} onClick={() => name && pick(name)}>
