@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SimulatedCharger } from '@ev/simulator';
+import { SimulatedCharger, SimulatedCharger201 } from '@ev/simulator';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { addCharger } from '../testing/ocpp-support.ts';
 import { closeTls, listenTls } from './tls.ts';
@@ -62,6 +62,22 @@ describe('wss:// with a certificate of the server', () => {
     await expect(untrusting.start()).rejects.toThrow(/self[- ]signed|certificate/i);
     await untrusting.stop();
     const wrong = new SimulatedCharger({ url, cpNo: 'SIM-TLS', password: 'not-the-password-xx', connectors: 1, reconnect: false, tls: { ca } });
+    await expect(wrong.start()).rejects.toThrow(/Unauthorized|401/);
+    await wrong.stop();
+  });
+
+  it('serves an OCPP 2.0.1 station the same way (security profile 2: TLS with Basic auth), and refuses its wrong password', async () => {
+    const cpId = await addCharger(s.db, 'SIM-TLS-201', { password: 'tls-password-201-x' });
+    const sim = new SimulatedCharger201({ url, cpNo: 'SIM-TLS-201', password: 'tls-password-201-x', connectors: 1, reconnect: false, tls: { ca } });
+    try {
+      await sim.start();
+      expect(sim.isConnected).toBe(true);
+      expect(await sim.heartbeat()).toEqual(expect.any(String));
+      expect(s.app.ocpp.central.connection(cpId)?.charger.protocol).toBe('ocpp2.0.1');
+    } finally {
+      await sim.stop();
+    }
+    const wrong = new SimulatedCharger201({ url, cpNo: 'SIM-TLS-201', password: 'not-the-password-201', connectors: 1, reconnect: false, tls: { ca } });
     await expect(wrong.start()).rejects.toThrow(/Unauthorized|401/);
     await wrong.stop();
   });
