@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { EXPORT_ROW_LIMIT, getResource } from '@ev/core';
 import { numberOption } from './args.ts';
 
-interface Ready { type: 'ready'; baseUrl: string; token: string; version: string; seedMs: number }
+interface Ready { type: 'ready'; baseUrl: string; databaseUrl: string; token: string; version: string }
 /** The server's CPU time so far and its memory now, MB. */
 interface Stats { type: 'stats'; cpuMs: number; heapMB: number; externalMB: number }
 
@@ -31,18 +31,31 @@ else await drive();
 
 async function serve() {
   const { startTestServer } = await import('../packages/server/src/testing/server.ts');
-  const { addCharger, addSite } = await import('../packages/server/src/testing/ocpp-support.ts');
-  const { openDatabase } = await import('../packages/server/src/db/client.ts');
   const s = await startTestServer();
   process.on('disconnect', () => void s.close().finally(() => process.exit(0)));
   const token = await s.login();
-  const locId = await addSite(s.db);
-  const cpId = await addCharger(s.db, 'BENCH-CP-1', { locId });
-  const rows = numberOption('rows', 1_000_000);
+  const [{ version }] = await s.db.query<{ version: string }>(`SELECT current_setting('server_version') AS version`);
+  process.send!({ type: 'ready', baseUrl: s.baseUrl, databaseUrl: s.databaseUrl, token, version } satisfies Ready);
+  process.on('message', () => {
+    const cpu = process.cpuUsage();
+    const m = process.memoryUsage();
+    process.send!({ type: 'stats', cpuMs: (cpu.user + cpu.system) / 1000, heapMB: m.heapTotal / 1048576, externalMB: m.external / 1048576 } satisfies Stats);
+  });
+}
+
+/**
+ * Seeds the server's database from this process, so that the server's process holds only what a
+ * server would (no seeding pool, no test modules).
+ * Messages of the list's default types, payloads of the size real ones have, meter figures on a
+ * third; in chunks over a connection of its own, without the server's statement timeout.
+ */
+async function seedRows(databaseUrl: string, rows: number): Promise<number> {
+  const { addCharger, addSite } = await import('../packages/server/src/testing/ocpp-support.ts');
+  const { openDatabase } = await import('../packages/server/src/db/client.ts');
   const t = performance.now();
-  // Messages of the list's default types, payloads of the size real ones have, meter figures on a
-  // third; in chunks over a connection of its own, without the server's statement timeout.
-  const seeder = await openDatabase(s.databaseUrl, { poolSize: 1, statementTimeoutMs: 600_000 });
+  const seeder = await openDatabase(databaseUrl, { poolSize: 1, statementTimeoutMs: 600_000 });
+  const locId = await addSite(seeder);
+  const cpId = await addCharger(seeder, 'BENCH-CP-1', { locId });
   for (let done = 0; done < rows; done += 200_000) {
     await seeder.query(
       `INSERT INTO cp_requests (request_type, cp_id, cp_no, connector_id, connector_status, request_data, response_data, cre_dttm, loc, uuid,
@@ -57,15 +70,7 @@ async function serve() {
   }
   await seeder.query('VACUUM ANALYZE cp_requests');
   await seeder.close();
-  const [{ version }] = await s.db.query<{ version: string }>(`SELECT current_setting('server_version') AS version`);
-  process.send!({
-    type: 'ready', baseUrl: s.baseUrl, token, version, seedMs: performance.now() - t,
-  } satisfies Ready);
-  process.on('message', () => {
-    const cpu = process.cpuUsage();
-    const m = process.memoryUsage();
-    process.send!({ type: 'stats', cpuMs: (cpu.user + cpu.system) / 1000, heapMB: m.heapTotal / 1048576, externalMB: m.external / 1048576 } satisfies Stats);
-  });
+  return performance.now() - t;
 }
 
 /** The process's resident set now and at its peak (VmRSS, VmHWM), MB. */
@@ -105,8 +110,9 @@ async function drive() {
   try {
     const ready = await readyOf(child);
     const pid = child.pid!;
+    const seedMs = await seedRows(ready.databaseUrl, rows);
     console.log(`PostgreSQL ${ready.version}; node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; load average ${loadavg()[0].toFixed(1)}`);
-    console.log(`seeded ${rows.toLocaleString('en')} cp_requests rows in ${(ready.seedMs / 1000).toFixed(1)} s`);
+    console.log(`seeded ${rows.toLocaleString('en')} cp_requests rows in ${(seedMs / 1000).toFixed(1)} s`);
 
     // What the portal's list sends: its default filter and sort, its visible columns with English headers.
     const def = getResource('cp_requests')!;

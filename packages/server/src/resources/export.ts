@@ -1,17 +1,16 @@
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import { PassThrough, type Writable } from 'node:stream';
 import { existsSync } from 'node:fs';
 import { once } from 'node:events';
 import { EXPORT_ROW_LIMIT, type Lang, type ResourceDef } from '@ev/core';
-import type { Sql } from '../db/client.ts';
+import type { Database, Sql } from '../db/client.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { badRequest } from '../http/errors.ts';
 import type { ListQuery } from './list-query.ts';
 import { exportText } from './export-text.ts';
 import { buildListQuery } from './list.ts';
 import { quoteIdent, resolveResource } from './registry.ts';
-import { columnVisible, selectList } from './sql.ts';
+import { columnVisible, outputExpr } from './sql.ts';
+import { columnLetters, rowXml } from './xlsx-rows.ts';
 
 const BATCH = 2000;
 
@@ -56,25 +55,41 @@ async function drained(sheet: object, out: Writable): Promise<void> {
  * to the response as the client takes them, so a large table never sits in memory whole. Past
  * `limit` rows the sheet ends with a row saying it was cut.
  */
-export function streamExcel(sql: Sql, def: ResourceDef, q: ListQuery, user: AuthUser, timeZone: string, req: ExcelRequest, limit = EXPORT_ROW_LIMIT): PassThrough {
+export function streamExcel(db: Sql | Database, def: ResourceDef, q: ListQuery, user: AuthUser, timeZone: string, req: ExcelRequest, limit = EXPORT_ROW_LIMIT): PassThrough {
   const out = new PassThrough();
-  // No cell styles: the cells have none, and hashing each one's style took a fifth of a large export's time.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false });
-  const sheet = workbook.addWorksheet(req.sheetName || def.key);
-  sheet.columns = req.keys.map((key, i) => ({ header: req.headers[i], key, width: Math.min(40, Math.max(10, req.headers[i].length + 2)) }));
   const r = resolveResource(def);
   const b = buildListQuery(def, q, user);
   const n = b.params.values.length;
-  const select = `SELECT ${selectList(r, user, timeZone, false)} FROM ${b.from} WHERE ${b.where}`;
+  // Only the columns written (and the id, to seek past): the others would only be read to be dropped.
+  const columns = [...new Set([def.idField, ...req.keys])].map((field) => {
+    const col = def.columns.find((c) => c.field === field);
+    const expr = field === def.idField ? `t.${quoteIdent(field)}` : outputExpr(col!, r.expr.get(field)!, timeZone);
+    return `${expr} AS ${quoteIdent(field)}`;
+  });
+  const select = `SELECT ${columns.join(', ')} FROM ${b.from} WHERE ${b.where}`;
   const byOffset = `${select} ORDER BY ${b.order} LIMIT $${n + 1} OFFSET $${n + 2}`;
   // Sorted by id (the default), each batch seeks past the last id written instead of skipping an
   // ever longer OFFSET, which would make a million-row export quadratic.
   const byId = q.sortBy === def.idField;
   const afterId = `${select} AND t.${quoteIdent(def.idField)} ${q.order === 'asc' ? '>' : '<'} $${n + 2} ORDER BY ${b.order} LIMIT $${n + 1}`;
+  let sql: Sql = db;
   const batch = (written: number, lastId: unknown) =>
     sql.query(byId && written > 0 ? afterId : byOffset, [...b.params.values, Math.min(BATCH, limit - written + 1), byId && written > 0 ? lastId : written]);
+  let reader: Awaited<ReturnType<NonNullable<Database['reader']>>> | undefined;
   (async () => {
+    // The batches on a connection of their own: read through the pool, every row would outlive its batch (db/client.ts).
+    if ('reader' in db && db.reader) sql = reader = await db.reader();
+    // Loaded on the first export, not at start: ExcelJS and what it requires take about 20 MB.
+    const { default: ExcelJS } = await import('exceljs');
+    // No cell styles: the cells have none, and hashing each one's style took a fifth of a large export's time.
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false });
+    const sheet = workbook.addWorksheet(req.sheetName || def.key);
+    sheet.columns = req.keys.map((key, i) => ({ header: req.headers[i], key, width: Math.min(40, Math.max(10, req.headers[i].length + 2)) }));
     const text = await exportText(sql, def, user, req.lang, req.keys);
+    // The header row goes through ExcelJS (it opens the sheet's data); the data rows are written as XML.
+    sheet.getRow(1).commit();
+    const stream = (sheet as unknown as { stream: Writable }).stream;
+    const letters = columnLetters(req.keys.length);
     let written = 0;
     let next = batch(0, undefined);
     for (;;) {
@@ -88,19 +103,25 @@ export function streamExcel(sql: Sql, def: ResourceDef, q: ListQuery, user: Auth
         next = batch(written + take, rows[take - 1][def.idField]);
         next.catch(() => undefined); // awaited below; a failure while this batch is written is not unhandled
       }
+      let xml = '';
       for (let i = 0; i < take; i++) {
         const row = rows[i];
-        sheet.addRow(req.keys.map((k) => text(k, row[k]))).commit();
+        xml += rowXml(written + i + 2, letters, req.keys.map((k) => text(k, row[k])));
+        if (xml.length > 65536) {
+          stream.write(xml);
+          xml = '';
+        }
       }
       written += take;
-      if (more) sheet.addRow([`Export stopped after ${limit} rows; narrow the filters to export the rest.`]).commit();
+      if (more) xml += rowXml(written + 2, letters, [`Export stopped after ${limit} rows; narrow the filters to export the rest.`]);
+      if (xml) stream.write(xml);
       if (more || !full) break;
       await drained(sheet, out);
       if (out.destroyed) return;
     }
     sheet.commit();
     await workbook.commit();
-  })().catch((err) => out.destroy(err));
+  })().catch((err) => out.destroy(err)).finally(() => reader?.close());
   return out;
 }
 
@@ -120,6 +141,7 @@ export async function recordPdf(sql: Sql, def: ResourceDef, user: AuthUser, reco
   const labels = def.labels[shown];
   const text = await exportText(sql, def, user, shown, Object.keys(record));
   const out = new PassThrough();
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48 });
   doc.pipe(out);
   if (CJK_FONT) doc.registerFont('cjk', CJK_FONT.path, CJK_FONT.face);

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { Row } from 'exceljs';
 import { storedText } from '@ev/core';
 import { expiryProblem } from '../resources/hooks/voucher.ts';
 import { workbookPartsFirst, xlsxProblem } from './xlsx-check.ts';
@@ -97,6 +97,7 @@ async function readRows(input: Readable, today: string): Promise<ParsedImport> {
   const rows: VoucherColumns = { memberIds: [], dates: [] };
   const errors: RowError[] = [];
   let count = 0;
+  const { default: ExcelJS } = await import('exceljs'); // on the first import, not at start (about 20 MB)
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
   });
@@ -106,7 +107,7 @@ async function readRows(input: Readable, today: string): Promise<ParsedImport> {
       if (sawSheet) break;
       sawSheet = true;
       let at: Record<(typeof COLUMNS)[number], number> | undefined;
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+      for await (const row of sheet as AsyncIterable<Row>) {
         const values = row.values as unknown[];
         if (!at) {
           at = headerOf(values);
@@ -149,6 +150,7 @@ function headerOf(values: unknown[]): Record<(typeof COLUMNS)[number], number> {
 
 /** Voucher.xlsx: the header row and one example row (expiring in a year). */
 export async function voucherTemplate(today: string): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Voucher');
   ws.columns = [
