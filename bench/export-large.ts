@@ -103,7 +103,8 @@ async function sheetRows(file: string): Promise<{ rows: number; head: string; ta
 async function drive() {
   if (!process.env.BENCH_DATABASE_URL) throw new Error('set BENCH_DATABASE_URL (PostgreSQL; its user may create databases)');
   const rows = numberOption('rows', 1_000_000);
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  // glibc's malloc arenas capped as `npm run serve` starts the server (package.json): fewer, fuller arenas.
+  const env: NodeJS.ProcessEnv = { MALLOC_ARENA_MAX: '2', ...process.env };
   env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const child = fork(fileURLToPath(import.meta.url), ['--serve', ...process.argv.slice(2)], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const file = join(tmpdir(), `export-large-${process.pid}.xlsx`);
