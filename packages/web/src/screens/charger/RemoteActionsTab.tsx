@@ -230,6 +230,15 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
           description={t('ui.remote.offlineHint')}
         />
       )}
+      {connected && (bootState === BOOT_REJECTED || bootState === BOOT_PENDING) && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="charger-boot-not-accepted"
+          title={statusText(bootState)}
+          description={t(bootState === BOOT_REJECTED ? 'ui.remote.bootRejectedHint' : 'ui.remote.bootPendingHint')}
+        />
+      )}
       <Card size="small" title={t('ui.remote.wholeCharger')}>
         <Space wrap>
           {mayReset && is201 && <ResetTarget value={resetEvse} onChange={setResetEvse} evseIds={connectorIds} />}
