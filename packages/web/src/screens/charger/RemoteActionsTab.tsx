@@ -11,6 +11,7 @@ import { StartModal, startBody } from './StartModal.tsx';
 import { DiagnosticsStatus } from '../firmware/DiagnosticsStatus.tsx';
 import { ChargerPasswordSection } from './ChargerPasswordSection.tsx';
 import { EvseConnectorInput, ResetTarget } from './EvseTargets.tsx';
+import { ChargerStateNotice, type ChargerState } from './ChargerStateNotice.tsx';
 
 interface Connector {
   cp_id: number;
@@ -25,19 +26,6 @@ interface Connector {
   session_id?: number | null;
 }
 
-/** The charger as its view answers it: whether it is connected, and what it last said. */
-interface ChargerState {
-  online_flag: number;
-  double_use_flag: number;
-  last_known_status: string | null;
-  last_status_dttm: string | null;
-  /** When its last connection ended (null while connected, or never connected). */
-  offline_since: string | null;
-  /** As shown: BootPending / BootRejected while its boot is not accepted (server ocpp/boot-policy.ts). */
-  charging_status?: string | null;
-  /** The OCPP version it last connected with: 2.0.1 adds an EVSE's reset and a connector within an EVSE. */
-  ocpp_protocol?: string | null;
-}
 
 /** The messages a charger may be asked to send (OCPP 1.6 TriggerMessage). */
 export const TRIGGER_MESSAGES = [
@@ -217,28 +205,7 @@ export default function RemoteActionsTab({ cpId }: { cpId: number }) {
   const state = charger.data;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="remote-actions">
-      {state && !connected && (
-        <Alert
-          type="warning"
-          showIcon
-          data-testid="charger-offline"
-          title={
-            state.last_known_status
-              ? t('ui.remote.offline', { since: state.offline_since ?? '-', status: statusText(state.last_known_status), at: state.last_status_dttm ?? '-' })
-              : t('ui.remote.offlineNoStatus', { since: state.offline_since ?? '-' })
-          }
-          description={t('ui.remote.offlineHint')}
-        />
-      )}
-      {connected && (bootState === BOOT_REJECTED || bootState === BOOT_PENDING) && (
-        <Alert
-          type="warning"
-          showIcon
-          data-testid="charger-boot-not-accepted"
-          title={statusText(bootState)}
-          description={t(bootState === BOOT_REJECTED ? 'ui.remote.bootRejectedHint' : 'ui.remote.bootPendingHint')}
-        />
-      )}
+      {state && <ChargerStateNotice state={state} statusText={statusText} />}
       <Card size="small" title={t('ui.remote.wholeCharger')}>
         <Space wrap>
           {mayReset && is201 && <ResetTarget value={resetEvse} onChange={setResetEvse} evseIds={connectorIds} />}
