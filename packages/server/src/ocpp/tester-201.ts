@@ -1,5 +1,6 @@
 import type { TesterMessage } from '@ev/core';
 import { HANDLERS_201 } from './v201/handlers.ts';
+import { SHARED_TEMPLATES } from './tester-shared.ts';
 
 /**
  * The message tester and charger simulator for an OCPP 2.0.1 station (tester.ts): the 2.0.1 messages a
@@ -94,16 +95,7 @@ export function testerTemplates201(now = new Date()): Record<string, Record<stri
       }],
     },
     SecurityEventNotification: { type: 'TamperDetectionActivated', timestamp, techInfo: 'Enclosure opened' },
-    ChangeAvailability: { connectorId: 0, type: 'Operative' },
-    SetChargingProfile: {
-      connectorId: 1,
-      csChargingProfiles: {
-        chargingProfileId: 1, stackLevel: 0, chargingProfilePurpose: 'TxDefaultProfile', chargingProfileKind: 'Absolute',
-        chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 16 }] },
-      },
-    },
-    TriggerMessage: { requestedMessage: 'StatusNotification', connectorId: 1 },
-    DataTransfer: { vendorId: 'Tester', messageId: 'Ping', data: 'hello' },
+    ...SHARED_TEMPLATES,
   };
 }
 

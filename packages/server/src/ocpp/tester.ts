@@ -17,6 +17,7 @@ import { CHARGER_ACTIONS, injectOn, type InjectResult } from './handlers.ts';
 import type { CentralSystem } from './central-system.ts';
 import { schemaError, schemaProblem } from './protocol.ts';
 import { CHARGER_ACTIONS_201, SIMULATOR_MESSAGES_201, TESTER_MESSAGES_201, simulatorTemplates201, testerTemplates201 } from './tester-201.ts';
+import { SHARED_TEMPLATES } from './tester-shared.ts';
 
 /**
  * The charger message tester of spec part 1 §2 (/test/cp_request): its whitelist of message types.
@@ -60,16 +61,7 @@ export function testerTemplates(now = new Date()): Record<string, Record<string,
     // No timestamp: the report is taken as of now, so sending it again still applies.
     StatusNotification: { connectorId: 1, errorCode: 'NoError', status: 'Available' },
     StopTransaction: { transactionId: 1, meterStop: 1000, timestamp, reason: 'Local' },
-    ChangeAvailability: { connectorId: 0, type: 'Operative' },
-    SetChargingProfile: {
-      connectorId: 1,
-      csChargingProfiles: {
-        chargingProfileId: 1, stackLevel: 0, chargingProfilePurpose: 'TxDefaultProfile', chargingProfileKind: 'Absolute',
-        chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 16 }] },
-      },
-    },
-    TriggerMessage: { requestedMessage: 'StatusNotification', connectorId: 1 },
-    DataTransfer: { vendorId: 'Tester', messageId: 'Ping', data: 'hello' },
+    ...SHARED_TEMPLATES,
   };
 }
 
