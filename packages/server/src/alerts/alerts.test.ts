@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import type { RPCClient } from 'ocpp-rpc';
-import { SMTPServer } from 'smtp-server';
 import { startTestServer, type TestServer } from '../testing/server.ts';
+import { smtpSink } from '../testing/smtp-sink.ts';
 import { addCharger, addSite, connectCharger } from '../testing/ocpp-support.ts';
 import { AlertNotifier } from './notifier.ts';
 
@@ -39,35 +38,21 @@ async function until<T>(what: () => Promise<T | undefined | false>, timeoutMs = 
 
 describe('alerts raised from chargers and mailed to contact groups', () => {
   let s: TestServer;
-  let smtp: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof smtpSink>>;
   const mails: Mail[] = [];
   let siteA: number;
   let siteB: number;
   const GRACE_MS = 600;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address).sort(), ...decodeMail(Buffer.concat(chunks).toString('utf8')) });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    s = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: 'alerts@example.com', alertOfflineGraceMs: GRACE_MS });
+    smtp = await smtpSink((to, raw) => mails.push({ to: to.sort(), ...decodeMail(raw) }));
+    s = await startTestServer({ smtpUrl: smtp.url, smtpFrom: 'alerts@example.com', alertOfflineGraceMs: GRACE_MS });
     siteA = await addSite(s.db);
     siteB = await addSite(s.db);
   });
   afterAll(async () => {
     await s.close();
-    await new Promise<void>((resolve) => smtp.close(resolve));
+    await smtp.close();
   });
 
   const openAlerts = (cpId: number) => s.db.query(`SELECT * FROM alert WHERE cp_id = $1 ORDER BY alert_id`, [cpId]);

@@ -1,34 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import type { RPCClient } from 'ocpp-rpc';
-import { SMTPServer } from 'smtp-server';
 import { startTestServer, type TestServer } from '../testing/server.ts';
+import { smtpSink } from '../testing/smtp-sink.ts';
 import { addCharger, addSite, connectCharger, eventually } from '../testing/ocpp-support.ts';
 
 /** A 2.0.1 station's NotifyEvent problems and critical security events become alerts as a 1.6 charger's errors do. */
 describe('alerts from OCPP 2.0.1 station events', () => {
   let s: TestServer;
-  let smtp: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof smtpSink>>;
   const recipients: string[][] = [];
   let cpId: number;
   let station: RPCClient;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        stream.on('data', () => undefined);
-        stream.on('end', () => {
-          recipients.push(session.envelope.rcptTo.map((r) => r.address));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    s = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: 'alerts@example.com', logLevel: 'error' });
+    smtp = await smtpSink((to) => recipients.push(to));
+    s = await startTestServer({ smtpUrl: smtp.url, smtpFrom: 'alerts@example.com', logLevel: 'error' });
     const locId = await addSite(s.db);
     cpId = await addCharger(s.db, 'ALERT-201', { locId });
     const [contact] = await s.db.query(`INSERT INTO contact (name, email) VALUES ('Sec', 'sec@example.com') RETURNING contact_id`);
@@ -41,7 +27,7 @@ describe('alerts from OCPP 2.0.1 station events', () => {
   afterAll(async () => {
     await station.close();
     await s.close();
-    await new Promise<void>((resolve) => smtp.close(resolve));
+    await smtp.close();
   });
 
   const alerts = () => s.db.query(`SELECT * FROM alert WHERE cp_id = $1 ORDER BY alert_id`, [cpId]);
