@@ -48,6 +48,16 @@ export async function bootAnswer(cs: HandlerHost, charger: Charger): Promise<{ s
   return { status, interval };
 }
 
+/**
+ * The state a new connection starts in before any boot on it, from the cps row its sign-in read: the last boot's
+ * answer, or Rejected under the reject policy.
+ */
+export function startingBootState(charger: Charger, policy: BootPolicy, lastAnswer: BootState | null): BootState {
+  const state: BootState = policy === 'reject' ? 'Rejected' : lastAnswer ?? 'Accepted';
+  states.set(charger, state);
+  return state;
+}
+
 /** The read a Pending boot asked for has ended: the connection's next boot is accepted. */
 export function readDone(charger: Charger): void {
   readOnConnection.add(charger);
@@ -55,18 +65,18 @@ export function readDone(charger: Charger): void {
 
 /**
  * Refuses a charger-initiated message of a station that is not accepted (CALLERROR SecurityError, nothing
- * handled or logged). Before any boot on a connection its state is what cps says: the last boot's answer,
- * or Rejected under the reject policy. One read per connection; afterwards its boots keep it current.
+ * handled or logged). Before any boot on a connection its state is the one its sign-in set (startingBootState);
+ * afterwards its boots keep it current.
  */
 export async function refuseUnlessAccepted(cs: HandlerHost, conn: ChargerContext, action: string): Promise<void> {
   if (action === 'BootNotification') return;
   let state = states.get(conn.charger);
   if (!state) {
+    // A connection not made through the sign-in (the tester's charger): read what the sign-in would have.
     const [row] = await cs.db.query<{ boot_policy: BootPolicy; boot_status: BootState | null }>(
       `SELECT boot_policy, boot_status FROM cps WHERE cp_id = $1`, [conn.charger.cpId],
     );
-    state = row?.boot_policy === 'reject' ? 'Rejected' : row?.boot_status ?? 'Accepted';
-    states.set(conn.charger, state);
+    state = startingBootState(conn.charger, row?.boot_policy ?? 'accept', row?.boot_status ?? null);
   }
   if (state === 'Accepted' || (state === 'Pending' && WHILE_PENDING.has(action))) return;
   throw createRPCError('SecurityError', state === 'Rejected'

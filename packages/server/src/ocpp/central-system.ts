@@ -17,6 +17,7 @@ import { takeInboundFrames } from './inbound.ts';
 import { SummarisedLog } from './summarised-log.ts';
 import { SignInLookup, type ChargerRow } from './sign-in.ts';
 import { OnlineStates } from './online-state.ts';
+import { startingBootState } from './boot-policy.ts';
 
 /** Largest frame accepted from a charger; a bigger one closes the socket with 1009 (message too big). */
 const MAX_FRAME_BYTES = 256 * 1024;
@@ -190,6 +191,7 @@ export class CentralSystem {
       const charger: Charger = {
         cpId: cp.cp_id, cpNo: cp.cp_no, locId: cp.loc_id, serial: cp.charge_box_serial_number, heartbeatInterval: cp.heartbeat_interval, protocol,
       };
+      startingBootState(charger, cp.boot_policy, cp.boot_status);
       accept({ charger, passwordHash: cp.ocpp_password_hash }, protocol);
     } catch (err) {
       this.failureLog.note('sign-in', { err: (err as Error).message, cpNo });

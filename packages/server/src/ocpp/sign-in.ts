@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { verifyPassword } from '../crypto/passwords.ts';
+import type { BootPolicy } from '@ev/core';
 import type { Database } from '../db/client.ts';
+import type { BootState } from './boot-policy.ts';
 
 /** Sign-ins read together: one SELECT for all the chargers connecting meanwhile (a reconnect storm). */
 const MAX_SIGN_IN_BATCH = 1000;
@@ -18,6 +20,9 @@ export interface ChargerRow {
   ocpp_password_rotating: boolean;
   charge_box_serial_number: string | null;
   heartbeat_interval: number;
+  /** What its boots are answered, and the last answer when it was not Accepted (boot-policy.ts). */
+  boot_policy: BootPolicy;
+  boot_status: BootState | null;
 }
 
 /** What a charger's sign-in reads: its cps row (batched across a reconnect storm) and whether its password matches. */
@@ -61,7 +66,7 @@ export class SignInLookup {
       try {
         const rows = await this.db.query<ChargerRow>(
           `SELECT cp_id, cp_no, loc_id, enable_flag, ocpp_password_hash, ocpp_password_previous_hash, ocpp_password_rotating,
-                  charge_box_serial_number, heartbeat_interval
+                  charge_box_serial_number, heartbeat_interval, boot_policy, boot_status
              FROM cps WHERE cp_no = ANY($1::text[]) AND deleted_at IS NULL`,
           [[...batch.keys()]],
         );
