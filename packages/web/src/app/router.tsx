@@ -111,7 +111,8 @@ export async function openingScreenCode(): Promise<void> {
         ? ResourceRoute.preload().then((module) => {
             const route = module as typeof import('../resources/ResourceRoute.tsx');
             const mode = modeOf(rest);
-            if (mode === 'list') void route.prefetchOpeningList(first);
+            // Ahead of the list only: a session gone (401) is the sign-in's business, not this prefetch's.
+            if (mode === 'list') route.prefetchOpeningList(first).catch(() => undefined);
             return route.preloadMode(mode);
           })
         : Promise.resolve();
