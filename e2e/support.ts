@@ -1,5 +1,5 @@
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { SimulatedCharger, type SimulatedChargerOptions } from '@ev/simulator';
+import { SimulatedCharger, SimulatedCharger201, type SimulatedChargerOptions } from '@ev/simulator';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -135,13 +135,32 @@ export async function connectedCharger(
   cpNo: string,
   options: Omit<SimulatedChargerOptions, 'url' | 'cpNo' | 'password'> & { connectors: number },
 ): Promise<{ cpId: number; sim: SimulatedCharger }> {
+  const { cpId, password } = await registered(site, cpNo);
+  const sim = new SimulatedCharger({ url: ocppUrl, cpNo, password, ...options });
+  await sim.start();
+  await connectorsReported(cpId, options.connectors);
+  return { cpId, sim };
+}
+
+/** The same with an OCPP 2.0.1 station of the simulator. */
+export async function connectedStation201(
+  site: string,
+  cpNo: string,
+  options: Omit<SimulatedChargerOptions, 'url' | 'cpNo' | 'password'> & { connectors: number },
+): Promise<{ cpId: number; sim: SimulatedCharger201 }> {
+  const { cpId, password } = await registered(site, cpNo);
+  const sim = new SimulatedCharger201({ url: ocppUrl, cpNo, password, ...options });
+  await sim.start();
+  await connectorsReported(cpId, options.connectors);
+  return { cpId, sim };
+}
+
+/** A site and a charger on it, with a password of its own. */
+async function registered(site: string, cpNo: string): Promise<{ cpId: number; password: string }> {
   const loc = await api('POST', '/api/cp_locs', { address: site });
   const password = `${cpNo.toLowerCase()}-pass-1`;
   const cp = await api('POST', '/api/cps', { cp_no: cpNo, name: `${site} charger`, loc_id: loc.data.loc_id, ocpp_password: password });
-  const sim = new SimulatedCharger({ url: ocppUrl, cpNo, password, ...options });
-  await sim.start();
-  await connectorsReported(cp.data.cp_id, options.connectors);
-  return { cpId: cp.data.cp_id, sim };
+  return { cpId: cp.data.cp_id, password };
 }
 
 /** The tooltip a disabled button shows on hover: the reason it is off. */

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SimulatedCharger201 } from '@ev/simulator';
-import { api, buttonName, connectorsReported, eventually, launch, ocppUrl, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, connectedStation201, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 const CP_NO = 'E2E-EVSE-201';
 const statusOf = (page: Page, n: number) => page.getByTestId(`connector-status-${n}`);
@@ -33,12 +33,8 @@ describe('EVSE targets of a 2.0.1 charger in a real browser', () => {
   let sim: SimulatedCharger201;
 
   before(async () => {
-    const loc = await api('POST', '/api/cp_locs', { address: 'EVSE Depot', address_chi: 'EVSE 場站' });
-    cpId = (await api('POST', '/api/cps', { cp_no: CP_NO, name: CP_NO, loc_id: loc.data.loc_id, ocpp_password: 'evse-targets-pass-1' })).data.cp_id;
     await api('POST', '/api/auth_card', { name: 'evse card', rfid_cards: 'EVSE-TAG', active: 1 });
-    sim = new SimulatedCharger201({ url: ocppUrl, cpNo: CP_NO, password: 'evse-targets-pass-1', connectors: 2 });
-    await sim.start();
-    await connectorsReported(cpId, 2);
+    ({ cpId, sim } = await connectedStation201('EVSE Depot', CP_NO, { connectors: 2 }));
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await signIn(page);

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { SimulatedCharger201 } from '@ev/simulator';
-import { api, buttonName, connectorsReported, disabledReason, eventually, launch, ocppUrl, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, connectedStation201, disabledReason, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
 
 const CP_NO = 'E2E-DEVMODEL';
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).last();
@@ -20,12 +20,7 @@ describe('the device model of a 2.0.1 charger, in a real browser', () => {
   let sim: SimulatedCharger201;
 
   before(async () => {
-    const loc = await api('POST', '/api/cp_locs', { address: 'Device Model Site' });
-    const password = 'e2e-devmodel-pass-1';
-    cpId = (await api('POST', '/api/cps', { cp_no: CP_NO, name: 'Device model charger', loc_id: loc.data.loc_id, ocpp_password: password })).data.cp_id;
-    sim = new SimulatedCharger201({ url: ocppUrl, cpNo: CP_NO, password, connectors: 1, reconnect: false });
-    await sim.start();
-    await connectorsReported(cpId, 1);
+    ({ cpId, sim } = await connectedStation201('Device Model Site', CP_NO, { connectors: 1, reconnect: false }));
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await signIn(page);
