@@ -68,17 +68,19 @@ export function readDone(charger: Charger): void {
  * handled or logged). Before any boot on a connection its state is the one its sign-in set (startingBootState);
  * afterwards its boots keep it current.
  */
-export async function refuseUnlessAccepted(cs: HandlerHost, conn: ChargerContext, action: string): Promise<void> {
-  if (action === 'BootNotification') return;
-  let state = states.get(conn.charger);
-  if (!state) {
-    // A connection not made through the sign-in (the tester's charger): read what the sign-in would have.
-    const [row] = await cs.db.query<{ boot_policy: BootPolicy; boot_status: BootState | null }>(
-      `SELECT boot_policy, boot_status FROM cps WHERE cp_id = $1`, [conn.charger.cpId],
-    );
-    state = startingBootState(conn.charger, row?.boot_policy ?? 'accept', row?.boot_status ?? null);
-  }
-  if (state === 'Accepted' || (state === 'Pending' && WHILE_PENDING.has(action))) return;
+export function refuseUnlessAccepted(cs: HandlerHost, conn: ChargerContext, action: string): Promise<void> | undefined {
+  if (action === 'BootNotification') return undefined;
+  const state = states.get(conn.charger);
+  // Known (set at sign-in): decided at once, with no promise on every message's way.
+  if (state) return refuseIn(state, action);
+  // A connection not made through the sign-in (the tester's charger): read what the sign-in would have.
+  return cs.db
+    .query<{ boot_policy: BootPolicy; boot_status: BootState | null }>(`SELECT boot_policy, boot_status FROM cps WHERE cp_id = $1`, [conn.charger.cpId])
+    .then(([row]) => refuseIn(startingBootState(conn.charger, row?.boot_policy ?? 'accept', row?.boot_status ?? null), action));
+}
+
+function refuseIn(state: BootState, action: string): undefined {
+  if (state === 'Accepted' || (state === 'Pending' && WHILE_PENDING.has(action))) return undefined;
   throw createRPCError('SecurityError', state === 'Rejected'
     ? 'The central system rejected this charging station: only BootNotification is answered'
     : 'Registration pending: only BootNotification and the messages the central system asked for are answered');

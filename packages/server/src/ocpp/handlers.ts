@@ -98,7 +98,8 @@ export async function handle(
   const { charger } = conn;
   try {
     // A station not accepted (Pending, Rejected) gets SecurityError for most messages: nothing is handled or logged.
-    await refuseUnlessAccepted(cs, conn, ACTION_OF[type]);
+    const unread = refuseUnlessAccepted(cs, conn, ACTION_OF[type]);
+    if (unread) await unread;
     const out = await handler({ cs, conn }, params);
     const row: RequestRow = {
       request_type: type,
