@@ -57,8 +57,10 @@ describe('OCPP 2.0.1 charging station', () => {
     await eventually(async () => (await s.db.query(`SELECT status FROM cp_connectors WHERE cp_id = $1 AND connector_id = 2`, [cpId]))[0].status === 'Preparing');
     const started = await api('POST', `/api/cps/rsrStartCharger/${cpId}`, { connectorId: 2, time: '30' });
     expect(started.body.status, JSON.stringify(started.body)).toBe('success');
-    await eventually(async () => sim.hasTransaction(2));
-    const [session] = await s.db.query(`SELECT * FROM cp_sessions WHERE cp_id = $1 AND connector_id = 2 AND session_end_time IS NULL`, [cpId]);
+    // The station holds its transaction as soon as it sends TransactionEvent Started; the session row follows.
+    const openSession = async () => (await s.db.query(`SELECT * FROM cp_sessions WHERE cp_id = $1 AND connector_id = 2 AND session_end_time IS NULL`, [cpId]))[0];
+    await eventually(async () => sim.hasTransaction(2) && (await openSession()) !== undefined);
+    const session = await openSession();
     expect(session.ocpp_transaction_id).toBe(sim.transactionId(2));
     expect(session.planned_end_dttm).not.toBeNull();
     const [sent] = await s.db.query(`SELECT request_data FROM cp_requests WHERE cp_id = $1 AND request_type = 121`, [cpId]);
