@@ -22,7 +22,7 @@ async function createOperator(): Promise<void> {
 /** The data rows of the table on the page, each as its cells' text. */
 async function tableRows(page: Page): Promise<string[][]> {
   await page.locator('.ant-table').waitFor();
-  await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
   return page.locator('.ant-table-tbody tr.ant-table-row').evaluateAll((rows) =>
     rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
   );
@@ -304,7 +304,7 @@ describe('staff portal in a real browser', () => {
     for (const key of keys) {
       await page.goto(`${portal}/${key}`);
       await page.locator('.ant-table-body').waitFor();
-      await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
       assert.ok((await pageOverflow()) <= 0, `${key}: the page is no wider than the window`);
       const fit = await page.locator('.ant-table-body').evaluate((el) => {
         const th = [...document.querySelectorAll('.ant-table-thead th:not(.ant-table-cell-scrollbar)')].at(-1)!;
