@@ -74,6 +74,19 @@ export async function signIn(page: Page, username = 'admin', password = adminPas
   await page.getByTestId('user-menu').waitFor();
 }
 
+/** A browser of its own with one page, at `viewport`, signed in as the admin: where most browser tests start. */
+export async function signedInPage(viewport = { width: 1400, height: 900 }): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launch();
+  try {
+    const page = await browser.newPage({ viewport });
+    await signIn(page);
+    return { browser, page };
+  } catch (err) {
+    await browser.close(); // the test's own `after` never got it
+    throw err;
+  }
+}
+
 /** How many pixels of the chart's canvas (by its test id) have been drawn on: 0 for an empty canvas. */
 export async function drawnPixels(page: Page, testId: string): Promise<number> {
   const canvas = page.getByTestId(testId).locator('canvas').first();
@@ -126,30 +139,29 @@ export async function clickAndConfirm(page: Page, button: string, title: string,
   await dialog.waitFor({ state: 'detached', timeout: 20_000 });
 }
 
+type ConnectedOptions = Omit<SimulatedChargerOptions, 'url' | 'cpNo' | 'password'> & { connectors: number };
+
 /**
  * A site named `site`, a charger `cpNo` on it with an OCPP password, and a simulated charger connected as it
  * whose boot's StatusNotifications are stored (every connector listed).
  */
-export async function connectedCharger(
-  site: string,
-  cpNo: string,
-  options: Omit<SimulatedChargerOptions, 'url' | 'cpNo' | 'password'> & { connectors: number },
-): Promise<{ cpId: number; sim: SimulatedCharger }> {
-  const { cpId, password } = await registered(site, cpNo);
-  const sim = new SimulatedCharger({ url: ocppUrl, cpNo, password, ...options });
-  await sim.start();
-  await connectorsReported(cpId, options.connectors);
-  return { cpId, sim };
+export function connectedCharger(site: string, cpNo: string, options: ConnectedOptions): Promise<{ cpId: number; sim: SimulatedCharger }> {
+  return connected(site, cpNo, options, (o) => new SimulatedCharger(o));
 }
 
 /** The same with an OCPP 2.0.1 station of the simulator. */
-export async function connectedStation201(
+export function connectedStation201(site: string, cpNo: string, options: ConnectedOptions): Promise<{ cpId: number; sim: SimulatedCharger201 }> {
+  return connected(site, cpNo, options, (o) => new SimulatedCharger201(o));
+}
+
+async function connected<T extends { start(): Promise<unknown> }>(
   site: string,
   cpNo: string,
-  options: Omit<SimulatedChargerOptions, 'url' | 'cpNo' | 'password'> & { connectors: number },
-): Promise<{ cpId: number; sim: SimulatedCharger201 }> {
+  options: ConnectedOptions,
+  make: (options: SimulatedChargerOptions) => T,
+): Promise<{ cpId: number; sim: T }> {
   const { cpId, password } = await registered(site, cpNo);
-  const sim = new SimulatedCharger201({ url: ocppUrl, cpNo, password, ...options });
+  const sim = make({ url: ocppUrl, cpNo, password, ...options });
   await sim.start();
   await connectorsReported(cpId, options.connectors);
   return { cpId, sim };

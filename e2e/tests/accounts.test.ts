@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /** An account with a vehicle (spec part 2 §3): the HKID rule, the vehicle's figures computed from its sessions. */
 describe('accounts and their vehicles in a real browser', () => {
@@ -19,9 +19,7 @@ describe('accounts and their vehicles in a real browser', () => {
   before(async () => {
     const site = (await api('POST', '/api/cp_locs', { address: `Account E2E Car Park ${stamp}`, address_chi: '帳戶測試停車場' })).data.loc_id;
     cpId = (await api('POST', '/api/cps', { cp_no: `ACC-E2E-${stamp}`, name: 'account e2e', loc_id: site })).data.cp_id;
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage({ width: 1500, height: 900 }));
   });
   after(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { SimulatedCharger } from '@ev/simulator';
-import { api, connectedCharger, disabledReason, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, connectedCharger, disabledReason, eventually, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /** antd writes a space between two CJK characters of a button ('確 定'). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
@@ -21,9 +21,7 @@ describe('charger password from the charger view, in a real browser', () => {
 
   before(async () => {
     ({ cpId, sim } = await connectedCharger('Password Site', 'E2E-PASSWORD', { connectors: 1, reconnect: false }));
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage({ width: 1400, height: 1000 }));
   });
   after(async () => {
     await sim?.stop();

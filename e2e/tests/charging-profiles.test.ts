@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { SimulatedCharger } from '@ev/simulator';
-import { api, buttonName, connectedCharger, disabledReason, drawnPixels, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, connectedCharger, disabledReason, drawnPixels, eventually, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).last();
 const tab = (page: Page) => page.getByTestId('charging-profiles');
@@ -27,9 +27,7 @@ describe('charging profiles in the charger view, in a real browser', () => {
 
   before(async () => {
     ({ cpId, sim } = await connectedCharger('Profiles Site', 'E2E-PROFILES', { connectors: 1, reconnect: false }));
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage({ width: 1400, height: 1000 }));
   });
   after(async () => {
     await sim?.stop();

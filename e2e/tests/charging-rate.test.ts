@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, buttonName, eventually, launch, pickOption, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, eventually, pickOption, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /**
  * Charging rates (spec part 2 §2, §4, §5, §7, §8): a rate created on the generic form (type shown,
@@ -33,9 +33,7 @@ describe('charging rates in a real browser', () => {
     await api('POST', '/api/price_scheme', { name: `E2E elsewhere ${stamp}`, fee: 6, locId: elsewhere, maxChargingUnit: 4 });
     otherRate = (await api('POST', '/api/charging_rate', { name: `E2E other rate ${stamp}`, loc_id: locId })).data.id;
     assert.equal(await api('POST', '/api/charging_rate_detail_cp_group', { chargingRateId: otherRate, cpIds: [cpIds[2]] }), 'Success');
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await browser?.close();

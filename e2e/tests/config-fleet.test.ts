@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { api, buttonName, connectorsReported, launch, ocppUrl, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, connectorsReported, ocppUrl, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /** A current configuration wanting this sample interval (the simulator has 60 s). */
 const settings = (interval: number) => ({
@@ -42,9 +42,7 @@ describe('configuration fleet view of a site, in a real browser', () => {
       sims.push(sim);
       await connectorsReported(cp.data.cp_id, 1);
     }
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage({ width: 1400, height: 1000 }));
   });
   after(async () => {
     for (const sim of sims) await sim.stop();

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, eventually, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /** Contacts, contact groups (the at-least-one rule) and the alert list raised from a charger's errors (spec part 2 §3, §5). */
 describe('contacts, contact groups and alerts in a real browser', () => {
@@ -36,9 +36,7 @@ describe('contacts, contact groups and alerts in a real browser', () => {
       return list.dataset.content.length === 2 && list.dataset.content.some((a: any) => a.is_fixes === 1);
     }, 'the alerts of the test charger');
     await api('POST', '/api/contact', { name: `Night shift ${stamp}`, email: `night-${stamp}@example.com` });
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await browser?.close();

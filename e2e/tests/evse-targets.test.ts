@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SimulatedCharger201 } from '@ev/simulator';
-import { api, buttonName, connectedStation201, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, connectedStation201, eventually, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 const CP_NO = 'E2E-EVSE-201';
 const statusOf = (page: Page, n: number) => page.getByTestId(`connector-status-${n}`);
@@ -35,9 +35,7 @@ describe('EVSE targets of a 2.0.1 charger in a real browser', () => {
   before(async () => {
     await api('POST', '/api/auth_card', { name: 'evse card', rfid_cards: 'EVSE-TAG', active: 1 });
     ({ cpId, sim } = await connectedStation201('EVSE Depot', CP_NO, { connectors: 2 }));
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await sim?.stop();

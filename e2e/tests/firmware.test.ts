@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { SimulatedCharger } from '@ev/simulator';
-import { api, buttonName, connectedCharger, launch, pickOption, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, connectedCharger, pickOption, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /**
  * Issue 29: a firmware image made in its generic form, a job for one charger started from the jobs list, its
@@ -27,9 +27,7 @@ describe('firmware updates in a real browser', () => {
     ({ cpId, sim } = await connectedCharger('Firmware Site', 'E2E-FW', { connectors: 1, reconnect: false, rebootDelayMs: 300, firmwareVersion: '1.0.0' }));
     // Statuses a little apart, so that the progress page can be seen moving.
     sim.firmware.options = { stepMs: 700 };
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await sim?.stop();

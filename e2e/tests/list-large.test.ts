@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, eventually, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /**
  * A 200-row page (issue 30, big list pages): its rows are drawn in steps (resources/list/deferred-rows.tsx),
@@ -20,9 +20,7 @@ describe('a 200-row list page', () => {
   before(async () => {
     const site = await api('POST', '/api/cp_locs', { address: `Large list site ${stamp}` });
     for (let i = 1; i <= 230; i++) await api('POST', '/api/cps', { cp_no: cpNo(i), name: cpNo(i), loc_id: site.data.loc_id });
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
     await page.evaluate(() => localStorage.setItem('list:cps', JSON.stringify({ size: 200 })));
   });
   after(async () => {

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, buttonName, clickAndConfirm, launch, pickOption, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, clickAndConfirm, pickOption, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /** LMS profiles (spec part 1 §2–§5, §7, §8): created on the generic screens, zone entries on the view's Zones tab. */
 describe('LMS profiles in a real browser', () => {
@@ -18,9 +18,7 @@ describe('LMS profiles in a real browser', () => {
     for (const [name, name_chi, max_physical_current_limit] of [['North deck', '北層', 63], ['South deck', '南層', 32]] as const) {
       zones[name] = (await api('POST', '/api/cp_zones', { loc_id: site, name, name_chi, max_physical_current_limit })).data.zone_id;
     }
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { SimulatedCharger } from '@ev/simulator';
-import { api, buttonName, connectedCharger, disabledReason, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, connectedCharger, disabledReason, eventually, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).last();
 const section = (page: Page) => page.getByTestId('local-list');
@@ -23,9 +23,7 @@ describe('local authorization list from the charger view, in a real browser', ()
     ({ cpId, sim } = await connectedCharger('Local List Site', 'E2E-LOCALLIST', { connectors: 1, reconnect: false }));
     fleetCard = (await api('POST', '/api/auth_card', { name: 'Fleet', rfid_cards: 'E2E-CARD1,E2E-CARD2', active: 1 })).data.id;
     await api('POST', '/api/auth_card', { name: 'Lost', rfid_cards: 'E2E-LOST', active: 0 });
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage({ width: 1400, height: 1000 }));
   });
   after(async () => {
     await sim?.stop();

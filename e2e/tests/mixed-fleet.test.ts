@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SimulatedCharger, SimulatedCharger201 } from '@ev/simulator';
-import { api, buttonName, connectorsReported, eventually, launch, ocppUrl, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, connectorsReported, eventually, ocppUrl, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 const OLD = 'E2E-MIX-16';
 const NEW = 'E2E-MIX-201';
@@ -58,9 +58,7 @@ describe('a mixed OCPP 1.6 / 2.0.1 fleet in a real browser', () => {
     // Load management holds idle chargers at 0 A: both got their limit, whatever their protocol.
     await eventually(async () => old16.allowedCurrent(1) === 0 && new201.allowedCurrent(1) === 0, 'both idle chargers held at 0 A', 20_000);
 
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await old16?.stop();

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, buttonName, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /** Opening hours (spec part 2 §2, §7, §8): created on the generic form, days and chargers on the view's tabs. */
 describe('opening hours in a real browser', () => {
@@ -27,9 +27,7 @@ describe('opening hours in a real browser', () => {
   before(async () => {
     const site = (await api('POST', '/api/cp_locs', { address: `Opening Hours E2E ${stamp}`, address_chi: `開放時間測試 ${stamp}` })).data.loc_id;
     for (const cp_no of cpNos) cpIds.push((await api('POST', '/api/cps', { cp_no, name: cp_no, loc_id: site })).data.cp_id);
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await browser?.close();

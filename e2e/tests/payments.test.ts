@@ -20,7 +20,7 @@ const s = await startTestServer({
 });
 process.env.E2E_BASE_URL = s.baseUrl;
 process.env.E2E_ADMIN_PASSWORD = TEST_ADMIN_PASSWORD;
-const { launch, portal, screenshot, signIn, useLanguage, buttonName } = await import('../support.ts');
+const { buttonName, portal, screenshot, signedInPage, useLanguage } = await import('../support.ts');
 
 /** An RSR owing `amount` cents whose automatic payment the gateway answered with `answer`; its payment_result id. */
 async function paidAutomatically(cpId: number, amount: number, answer: StubAnswer) {
@@ -53,9 +53,7 @@ describe('payment results and their Retry in a real browser', () => {
   before(async () => {
     const locId = await addSite(s.db);
     cpId = await addCharger(s.db, 'PAY-E2E', { locId });
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await browser?.close();

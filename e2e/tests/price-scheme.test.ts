@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, buttonName, clickAndConfirm, launch, pickOption, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, clickAndConfirm, pickOption, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /** Price schemes (spec part 2 §4, §7, §9): created on the generic form, sessions on the view's Sessions tab. */
 describe('price schemes in a real browser', () => {
@@ -12,9 +12,7 @@ describe('price schemes in a real browser', () => {
     ((await api('GET', `/api/price_scheme_detail/${id}`)) as { session: number; cash: number; point: number }[]).map((r) => [r.session, r.cash, r.point]);
   before(async () => {
     site = (await api('POST', '/api/cp_locs', { address: 'Pricing E2E Mall', address_chi: '計價測試商場' })).data.loc_id;
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await browser?.close();

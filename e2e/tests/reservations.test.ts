@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { SimulatedCharger } from '@ev/simulator';
-import { api, buttonName, connectedCharger, eventually, launch, pickOption, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, connectedCharger, eventually, pickOption, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).last();
 const tab = (page: Page) => page.getByTestId('charger-reservations');
@@ -22,9 +22,7 @@ describe('reservations from the charger view, in a real browser', () => {
   before(async () => {
     ({ cpId, sim } = await connectedCharger('Reservation Site', 'E2E-RESV', { connectors: 2, reconnect: false }));
     assert.equal((await api('POST', '/api/auth_card', { name: 'E2E card', rfid_cards: 'E2E-CARD', active: 1 })).status, 'success');
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage({ width: 1400, height: 1000 }));
   });
   after(async () => {
     await sim?.stop();

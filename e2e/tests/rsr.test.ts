@@ -14,7 +14,7 @@ import { SimulatedCharger } from '@ev/simulator';
 const s = await startTestServer({ portalDir: process.env.PORTAL_DIR ?? fileURLToPath(new URL('../../packages/web/dist', import.meta.url)) });
 process.env.E2E_BASE_URL = s.baseUrl;
 process.env.E2E_ADMIN_PASSWORD = TEST_ADMIN_PASSWORD;
-const { buttonName, connectorsReported, launch, pickOption, portal, screenshot, signIn, useLanguage } = await import('../support.ts');
+const { buttonName, connectorsReported, pickOption, portal, screenshot, signedInPage, useLanguage } = await import('../support.ts');
 
 let cpId = 0;
 /** An RSR in this state; an Unsettled one owes fee + penalty through its payment_result. */
@@ -54,9 +54,7 @@ describe('remote start request buttons in a real browser', () => {
   before(async () => {
     const locId = await addSite(s.db);
     cpId = await addCharger(s.db, 'RSR-E2E', { locId });
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage({ width: 1500, height: 900 }));
   });
   after(async () => {
     await browser?.close();

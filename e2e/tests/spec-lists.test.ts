@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, eventually, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /** The page sizes of spec part 2's lists, and the chunk-load timeout of spec part 1 §9, in a real browser. */
 describe('spec list page sizes and the chunk-load timeout', () => {
@@ -12,9 +12,7 @@ describe('spec list page sizes and the chunk-load timeout', () => {
   before(async () => {
     await api('POST', '/api/cp_locs', { address: `Pager site ${stamp}` });
     for (let i = 1; i <= 12; i++) await api('POST', '/api/contact', { name: `Pager ${stamp} ${i}`, email: `pager-${stamp}-${i}@example.com` });
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await browser?.close();

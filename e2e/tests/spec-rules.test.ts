@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { api, launch, portal, signIn, useLanguage, ocppUrl } from '../support.ts';
+import { api, ocppUrl, portal, signedInPage, useLanguage } from '../support.ts';
 
 /** Spec rules on screen: 9001 in the charger delete dialog, a site's provider, mode, district and rate as pickers. */
 describe('spec rules in a real browser', () => {
@@ -27,9 +27,7 @@ describe('spec rules in a real browser', () => {
     } finally {
       await sim.stop();
     }
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => browser?.close());
 

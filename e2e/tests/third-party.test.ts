@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /** antd writes a space between two CJK characters of a button ('確 定'); an icon's name comes before the text. */
 const label = (text: string) => new RegExp(`${[...text].join('\\s*')}$`);
@@ -15,9 +15,7 @@ describe('third-party access in a real browser', () => {
   const formItem = (name: RegExp) => page.locator('.ant-modal .ant-form-item').filter({ has: page.locator('label').getByText(name) });
 
   before(async () => {
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await browser?.close();

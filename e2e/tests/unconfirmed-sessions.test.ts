@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { api, buttonName, eventually, launch, portal, screenshot, signIn, useLanguage, ocppUrl } from '../support.ts';
+import { api, buttonName, eventually, ocppUrl, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /**
  * Issue 27: a charger that comes back without the StopTransaction of its session (here it restarts)
@@ -37,9 +37,7 @@ describe('unconfirmed sessions in a real browser', () => {
       return Boolean(s);
     }, 'the session flagged unconfirmed');
 
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage({ width: 1600, height: 900 }));
   });
   after(async () => browser?.close());
 

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { SimulatedCharger } from '@ev/simulator';
-import { api, connectedCharger, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, connectedCharger, eventually, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /** antd writes a space between two CJK characters of a button ('確 定'). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
@@ -40,9 +40,7 @@ describe('charger remote actions in a real browser', () => {
 
   before(async () => {
     ({ cpId, sim } = await connectedCharger('Actions Site', 'E2E-ACTIONS', { connectors: 2, maxCurrentA: 16 }));
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await sim?.stop();

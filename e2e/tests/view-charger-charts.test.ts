@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Response } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { api, drawnPixels, launch, portal, screenshot, signIn, useLanguage, ocppUrl } from '../support.ts';
+import { api, drawnPixels, ocppUrl, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 const HOUR = 3_600_000;
 
@@ -50,9 +50,7 @@ describe('charger meter charts in a real browser', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
 
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => browser?.close());
 

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { SimulatedCharger } from '@ev/simulator';
-import { api, connectedCharger, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, connectedCharger, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /** antd writes a space between two CJK characters of a button ('刪 除'). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
@@ -29,9 +29,7 @@ describe('charger configuration in a real browser', () => {
 
   before(async () => {
     ({ cpId, sim } = await connectedCharger('Config Site', 'E2E-CONFIG', { connectors: 1, maxCurrentA: 16 }));
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await sim?.stop();

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { SimulatedCharger201 } from '@ev/simulator';
-import { api, buttonName, connectedStation201, disabledReason, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, connectedStation201, disabledReason, eventually, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 const CP_NO = 'E2E-DEVMODEL';
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).last();
@@ -21,9 +21,7 @@ describe('the device model of a 2.0.1 charger, in a real browser', () => {
 
   before(async () => {
     ({ cpId, sim } = await connectedStation201('Device Model Site', CP_NO, { connectors: 1, reconnect: false }));
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage({ width: 1400, height: 1000 }));
   });
   after(async () => {
     await sim?.stop();

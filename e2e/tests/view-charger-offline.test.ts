@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { SimulatedCharger } from '@ev/simulator';
-import { api, connectedCharger, disabledReason, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, connectedCharger, disabledReason, eventually, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /** antd writes a space between two CJK characters of a button ('確 定'). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
@@ -26,9 +26,7 @@ describe('charger state: Offline with its last known status, actions where they 
 
   before(async () => {
     ({ cpId, sim } = await connectedCharger('Offline Site', 'E2E-OFFLINE', { connectors: 2, reconnect: false }));
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await sim?.stop();

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { SimulatedCharger } from '@ev/simulator';
-import { api, connectedCharger, disabledReason, eventually, launch, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, connectedCharger, disabledReason, eventually, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /** antd writes a space between two CJK characters of a button ('確 定'). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
@@ -51,9 +51,7 @@ describe('configuration read back from the charger, in a real browser', () => {
     assert.equal(created.status, 'success');
     assert.equal((await api('PUT', `/api/cps/${cpId}/cpConfig`, { cp_config_id: created.data.cp_config_id, current: 1 })).status, 'success');
     assert.equal(sim.config.change('MeterValueSampleInterval', '60'), 'Accepted');
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage({ width: 1400, height: 1000 }));
   });
   after(async () => {
     await sim?.stop();

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Response } from 'playwright-core';
 import { SimulatedCharger } from '@ev/simulator';
-import { api, drawnPixels, launch, portal, screenshot, signIn, useLanguage, ocppUrl } from '../support.ts';
+import { api, drawnPixels, ocppUrl, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 const MINUTE = 60_000;
 
@@ -70,9 +70,7 @@ describe('session pop-view in a real browser', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
 
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage({ width: 1400, height: 1000 }));
   });
   after(async () => browser?.close());
 

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { api, buttonName, launch, pickOption, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, buttonName, pickOption, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /** A Voucher.xlsx of these rows after the header. */
 async function workbook(rows: [string, string][]): Promise<Buffer> {
@@ -25,9 +25,7 @@ describe('campaigns and vouchers in a real browser', () => {
 
   before(async () => {
     site = (await api('POST', '/api/cp_locs', { address: 'Voucher E2E Mall', address_chi: '電子券測試商場' })).data.loc_id;
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await browser?.close();

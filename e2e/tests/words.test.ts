@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { api, baseUrl, launch, pickOption, portal, screenshot, signIn, useLanguage } from '../support.ts';
+import { api, baseUrl, pickOption, portal, screenshot, signedInPage, useLanguage } from '../support.ts';
 
 /** Issue 27 "Words": what the server wrote, an audited edit and a form's e-mail check, in the reader's language. */
 describe('words in both languages in a real browser', () => {
@@ -10,9 +10,7 @@ describe('words in both languages in a real browser', () => {
   const run = Date.now().toString(36);
 
   before(async () => {
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page);
+    ({ browser, page } = await signedInPage());
   });
   after(async () => {
     await browser?.close();
