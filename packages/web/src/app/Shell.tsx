@@ -2,6 +2,11 @@ import './all-texts.ts';
 import { AppProviders } from './AppProviders.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import MainLayout from './layout/MainLayout.tsx';
+import { keepStyles, restoreStyles } from './style-cache.ts';
+
+// Before the shell's first drawing: antd finds the styles earlier visits generated (style-cache.ts).
+restoreStyles();
+keepStyles();
 
 /**
  * The signed-in portal: all its texts, antd's providers, the guard that loads the user, and the layout
