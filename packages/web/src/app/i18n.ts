@@ -23,6 +23,7 @@ void i18n.use(initReactI18next).init({
   lng: initial,
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
+  showSupportNotice: false, // i18next's advertisement in the operator's browser console
 });
 applyLanguage(initial);
 

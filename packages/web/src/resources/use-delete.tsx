@@ -1,9 +1,12 @@
+import { useCallback } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ResourceDef } from '@ev/core';
 import { api } from '../api/client.ts';
 import { errorText, refusalText } from '../api/errors.ts';
+
+const enc = (id: string | number) => encodeURIComponent(String(id));
 
 /** msgCode from checkDelete is a numeric code (error.{code}) or a message key; unknown text shows as is. */
 function msgCodeText(code: string | number, t: ReturnType<typeof useTranslation>['t'], exists: (k: string) => boolean) {
@@ -17,9 +20,9 @@ export function useDeleteRecord(def: ResourceDef) {
   const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
-  const enc = (id: string | number) => encodeURIComponent(String(id));
 
-  return async (id: string | number, onDeleted: () => void) => {
+  // One function while its inputs are the same: a list hands it to every row's buttons.
+  return useCallback(async (id: string | number, onDeleted: () => void) => {
     let msgCode: string | number | undefined;
     try {
       msgCode = (await api.get<{ msgCode?: string | number } | null>(`/${def.key}/checkDelete/${enc(id)}`))?.msgCode;
@@ -48,5 +51,5 @@ export function useDeleteRecord(def: ResourceDef) {
         }
       },
     });
-  };
+  }, [def.key, t, i18n, modal, message, queryClient]);
 }

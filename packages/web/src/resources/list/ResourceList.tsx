@@ -18,7 +18,11 @@ import { FilterTags } from './FilterTags.tsx';
 import {
   initialState, listCall, loadState, pageSizesOf, saveState, searchState, type FilterValue, type ListState,
 } from './list-state.ts';
-import { RowActions } from './RowActions.tsx';
+import { RowActions, useRowTools } from './RowActions.tsx';
+
+type ShownQuery = Pick<ListState, 'filters' | 'sortBy' | 'order'>;
+const pick = ({ filters, sortBy, order }: ListState): ShownQuery => ({ filters, sortBy, order });
+const sameQuery = (a: ShownQuery, b: ShownQuery) => a.filters === b.filters && a.sortBy === b.sortBy && a.order === b.order;
 
 interface Props {
   def: ResourceDef;
@@ -91,7 +95,12 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
   // rows keep their rendered cells; labels follow the language.
   const { refetch } = list;
   const reload = useCallback(() => void refetch(), [refetch]);
-  const { filters, sortBy, order } = state;
+  const rowTools = useRowTools(def);
+  // The header's arrows and filter marks are those of the rows shown: while a new order or filter is fetched the
+  // old rows keep theirs, so the table redraws once, with the new rows (the arrow alone redrew all 200 old rows).
+  const [shownQuery, setShownQuery] = useState(() => pick(state));
+  if (!list.isPlaceholderData && !sameQuery(shownQuery, state)) setShownQuery(pick(state));
+  const { filters, sortBy, order } = shownQuery;
   const antColumns = useMemo(
     () =>
       tableColumns({
@@ -108,13 +117,20 @@ export function ResourceList({ def, fixedFilters, persist = false, embedded = fa
               fixed: 'right',
               width: 150,
               render: (_: unknown, row: Row) => (
-                <RowActions def={def} id={row[def.idField] as string | number} row={row} perms={perms} onDeleted={reload} />
+                <RowActions
+                  def={def}
+                  id={row[def.idField] as string | number}
+                  row={row}
+                  perms={perms}
+                  tools={rowTools}
+                  onDeleted={reload}
+                />
               ),
             }
           : undefined,
       }),
     // fieldLabel is made anew each render but follows t.
-    [def, columns, filters, sortBy, order, options, setFilter, hasRowActions, perms, t, reload],
+    [def, columns, filters, sortBy, order, options, setFilter, hasRowActions, perms, t, reload, rowTools],
   );
 
   const toolbar = (
