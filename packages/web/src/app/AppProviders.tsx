@@ -8,8 +8,10 @@ import { styleCache } from './style-cache.ts';
 
 const THEME = { token: { colorPrimary: '#0f7b6c', borderRadius: 6 } };
 
-/** antd's locale follows the i18next language; App gives message/modal hooks that see this context;
- * the style cache is kept between visits (style-cache.ts). */
+/**
+ * antd's locale follows the i18next language; App gives message/modal hooks that see this context; the styles antd
+ * generates go to the cache kept between visits (style-cache.ts).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   return (

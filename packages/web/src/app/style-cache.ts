@@ -20,6 +20,9 @@ const MAX_CHARS = 1_500_000;
 /** The cache antd's provider is given (AppProviders), so that what it generated can be read back. */
 export const styleCache = createCache();
 
+/** How many styles the document held when last saved or restored: antd only adds styles, so equal means unchanged. */
+let savedCount = 0;
+
 interface Stored {
   /** path:hash pairs, ';'-separated, as antd's map reads them. */
   map: string;
@@ -76,9 +79,6 @@ function currentMap(): Map<string, string> {
 function parseMap(serialized: string): Map<string, string> {
   return new Map(serialized.split(';').filter(Boolean).map((pair) => pair.split(':') as [string, string]));
 }
-
-/** How many styles the document held when last saved or restored: antd only adds styles, so equal means unchanged. */
-let savedCount = 0;
 
 /** Keeps the styles in the document now (earlier visits' and this one's) with the map of all paths known. */
 export function saveStyles(): void {
